@@ -1,0 +1,16 @@
+# Common settings for the ci/ scripts.  Source it; do not run it.
+# shellcheck shell=bash
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+MESA_VERSION=25.0.7
+MESA_DEB_VERSION=25.0.7-2+deb13u1
+MESA_SHA256=592272df3cf01e85e7db300c449df5061092574d099da275d19e97ef0510f8a6
+MESA_TARBALL_NAME=mesa_${MESA_VERSION}.orig.tar.xz
+CACHE_DIR=${MESA_SUBGROUPS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/mesa-subgroups}
+MESA_TREE=$TOP/subprojects/mesa-$MESA_VERSION
+BUILD_DIR=${MESA_SUBGROUPS_BUILD:-$TOP/build}
+# ccache: paths relative to the clone, so a fresh clone elsewhere still hits.
+export CCACHE_BASEDIR=$TOP
+export CCACHE_DIR=${CCACHE_DIR:-$CACHE_DIR/ccache}
+export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-2G}
+# Debian's interpreter (it has mako); the pyenv one on PATH does not.
+export PATH=/usr/bin:$PATH

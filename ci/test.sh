@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# README command 2: set up and build if needed, then run every test:
+#   1. Mesa's own unit tests (meson test: nir_tests, spirv_tests, ...)
+#   2. our subgroup cases on the patched lavapipe at 4, 8 and 16 lanes
+#   3. the refusal of a foreign driver (a fake ICD that claims to be llvmpipe)
+# and print one summary line.  Extra arguments go to the runner
+# (for example --filter 'subgroup.rotate.*').
+set -uo pipefail
+. "$(dirname "$0")/env.sh"
+
+"$TOP/ci/build.sh" || { echo "test: build failed"; echo "0 passed, 1 failed"; exit 1; }
+
+OUT=${MESA_SUBGROUPS_OUT:-$BUILD_DIR/test-results}
+mkdir -p "$OUT"
+runner=$BUILD_DIR/tests/subgroup-runner
+passed=0 failed=0 skipped=0
+
+echo "== Mesa's own tests (meson test)"
+meson test -C "$BUILD_DIR" --num-processes "$(nproc)" --print-errorlogs >"$OUT/meson-test.log" 2>&1
+mt_rc=$?
+grep -E '^(Ok|Expected Fail|Fail|Unexpected Pass|Skipped|Timeout):' "$OUT/meson-test.log"
+ok=$(awk '/^Ok:/{print $2}' "$OUT/meson-test.log")
+bad=$(awk '/^(Fail|Unexpected Pass|Timeout):/{s+=$NF} END{print s+0}' "$OUT/meson-test.log")
+skip=$(awk '/^(Skipped|Expected Fail):/{s+=$NF} END{print s+0}' "$OUT/meson-test.log")
+if [ -z "$ok" ]; then
+   echo "meson test produced no summary (rc $mt_rc); see $OUT/meson-test.log"
+   tail -20 "$OUT/meson-test.log"
+   bad=$((bad + 1)); ok=0
+fi
+passed=$((passed + ok)) failed=$((failed + bad)) skipped=$((skipped + skip))
+
+echo
+echo "== subgroup cases on the patched lavapipe"
+"$runner" --expectations "$TOP/tests/expectations/lavapipe-fails.txt" \
+   --csv "$OUT/results.csv" --log-dir "$OUT/logs" "$@" | tee "$OUT/runner.log"
+line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/runner.log" | tail -1)
+if [ -n "$line" ]; then
+   read -r p _ f _ s _ <<<"$(echo "$line" | tr -d ',')"
+   passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+else
+   echo "runner printed no summary"
+   failed=$((failed + 1))
+fi
+
+echo
+echo "== refusal of a foreign driver (fake ICD claiming to be llvmpipe)"
+"$runner" --icd "$BUILD_DIR/tests/fake_icd.json" --widths 256 --log-dir "$OUT/logs-fake" \
+   >"$OUT/fake-icd.log" 2>&1
+rc=$?
+if [ $rc = 3 ] && grep -q 'refusing to run: the device is not the patched lavapipe' "$OUT/fake-icd.log"; then
+   echo "refusal.fake_icd: pass"
+   passed=$((passed + 1))
+else
+   echo "refusal.fake_icd: FAIL (exit $rc)"; cat "$OUT/fake-icd.log"
+   failed=$((failed + 1))
+fi
+
+echo "$passed $failed $skipped" >"$OUT/summary"
+echo
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" = 0 ]

@@ -1,0 +1,85 @@
+/*
+ * Copyright © 2026 The mesa-subgroups authors
+ * SPDX-License-Identifier: MIT
+ */
+
+#ifndef CASES_H
+#define CASES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "reference.h"
+
+#define MAX_INVOCATIONS 256
+#define SRC_WORDS 8
+#define DST_WORDS 8
+#define DST_SENTINEL 0xcdcdcdcdu
+
+/* Active-lane patterns. */
+enum pattern {
+   PATTERN_ALL,        /* every invocation runs the operation */
+   PATTERN_DIVERGENT,  /* a random subset branches in, some exit early */
+   PATTERN_COUNT,
+};
+
+/* What one case execution sees, filled by the runner. */
+struct case_io {
+   unsigned workgroup_size;
+   uint32_t ctl[MAX_INVOCATIONS];
+   uint32_t src[MAX_INVOCATIONS * SRC_WORDS];
+   uint32_t dst[MAX_INVOCATIONS * DST_WORDS];
+   uint32_t meta[MAX_INVOCATIONS * 2];
+   uint32_t push[4];
+   uint32_t spec[4][2];  /* id, value */
+   unsigned num_spec;
+};
+
+/* One invocation's place in its subgroup, derived from meta[]. */
+struct lane_map {
+   unsigned num_subgroups;
+   int inv[MAX_INVOCATIONS][REF_MAX_LANES]; /* [subgroup][lane] -> invocation or -1 */
+   struct ref_subgroup sg[MAX_INVOCATIONS];
+};
+
+struct check;
+struct case_desc;
+
+typedef void (*case_gen_fn)(const struct case_desc *c, unsigned size,
+                            struct case_io *io, uint32_t seed);
+typedef void (*case_check_fn)(const struct case_desc *c, const struct case_io *io,
+                              const struct lane_map *lm, unsigned subgroup,
+                              struct check *chk);
+
+struct case_desc {
+   char name[160];          /* full case name */
+   const char *ext;         /* extension family: rotate, intel, ballot, nonsemantic */
+   const char *shader;      /* tests/shaders name */
+   const char *needs_ext;   /* device extension the case needs, or NULL */
+   case_gen_fn gen;
+   case_check_fn check;
+   enum pattern pattern;
+   uint32_t param[4];       /* case-specific (delta, cluster, index, ...) */
+};
+
+/* Comparison state: the expected value of every word the spec defines. */
+struct check {
+   unsigned cared;          /* words compared */
+   unsigned failures;
+   bool perturb;            /* --self-check: corrupt every expected value */
+   char first[512];         /* first mismatch, for the report */
+   /* Word 0's expected value per invocation, for the demo's tables. */
+   bool has_expected[MAX_INVOCATIONS];
+   uint32_t expected[MAX_INVOCATIONS];
+};
+
+void check_word(struct check *chk, const struct case_io *io, unsigned inv,
+                unsigned word, uint32_t expected, const char *what);
+
+/* Enumerates the cases of family `ext` (NULL: all) for one subgroup size. */
+typedef void (*case_fn)(const struct case_desc *c, void *data);
+void cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data);
+
+extern const char *const case_families[];
+
+#endif

@@ -1,0 +1,882 @@
+/*
+ * Copyright © 2026 The mesa-subgroups authors
+ * SPDX-License-Identifier: MIT
+ *
+ * subgroup-runner: runs the SPIR-V subgroup cases on the patched lavapipe.
+ *
+ * The parent process never touches Vulkan.  For each lane width (and family)
+ * it starts a child with LP_NATIVE_VECTOR_WIDTH set, because llvmpipe reads
+ * it once per process, reads the child's result lines, and survives its
+ * crashes and time-outs: the cases the child did not report count as failed,
+ * with the signal named.
+ */
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cases.h"
+#include "lvp_subgroups_mark.h"
+#include "vkh.h"
+
+#ifndef RUNNER_SHADER_DIR
+#define RUNNER_SHADER_DIR "."
+#endif
+#ifndef RUNNER_ICD_JSON
+#define RUNNER_ICD_JSON ""
+#endif
+
+#define EXIT_REFUSED 3
+
+struct options {
+   unsigned widths[8];
+   unsigned num_widths;
+   const char *filter;
+   const char *family;
+   const char *icd;
+   const char *shader_dir;
+   const char *expectations;
+   const char *csv;
+   const char *log_dir;
+   unsigned timeout_s;
+   bool any_driver;
+   bool self_check;
+   bool demo;
+   bool list;
+   /* child */
+   bool child;
+   unsigned width;
+};
+
+static struct options opt = {
+   .widths = { 128, 256, 512 },
+   .num_widths = 3,
+   .filter = "*",
+   .icd = RUNNER_ICD_JSON,
+   .shader_dir = RUNNER_SHADER_DIR,
+   .timeout_s = 300,
+};
+
+/* ------------------------------------------------------------------------ */
+/* Child: runs cases on the device and prints one line per case.            */
+/* ------------------------------------------------------------------------ */
+
+struct child_state {
+   struct vkh h;
+   unsigned size;
+   struct case_io io;
+   struct lane_map lm;
+   bool demo_done[8];
+};
+
+static uint32_t
+hash_str(const char *s)
+{
+   uint32_t h = 2166136261u;
+   for (; *s; s++)
+      h = (h ^ (uint8_t)*s) * 16777619u;
+   return h;
+}
+
+static uint32_t *
+load_spirv(const char *name, size_t *size)
+{
+   char path[1024];
+   snprintf(path, sizeof(path), "%s/%s.spv", opt.shader_dir, name);
+   FILE *f = fopen(path, "rb");
+   if (!f)
+      return NULL;
+   fseek(f, 0, SEEK_END);
+   long n = ftell(f);
+   fseek(f, 0, SEEK_SET);
+   uint32_t *data = malloc(n > 0 ? (size_t)n : 4);
+   if (n <= 0 || fread(data, 1, (size_t)n, f) != (size_t)n) {
+      free(data);
+      fclose(f);
+      return NULL;
+   }
+   fclose(f);
+   *size = (size_t)n;
+   return data;
+}
+
+/* Builds the subgroup map from what each invocation wrote to meta[]. */
+static bool
+build_lane_map(struct child_state *st, char *why, size_t why_size)
+{
+   struct case_io *io = &st->io;
+   struct lane_map *lm = &st->lm;
+   memset(lm->inv, 0xff, sizeof(lm->inv));
+   lm->num_subgroups = 0;
+   for (unsigned i = 0; i < io->workgroup_size; i++) {
+      const uint32_t lane = io->meta[2 * i], sgid = io->meta[2 * i + 1];
+      if (lane >= st->size || lane >= REF_MAX_LANES || sgid >= MAX_INVOCATIONS) {
+         snprintf(why, why_size, "invocation %u reports lane %u of subgroup %u (size %u)",
+                  i, lane, sgid, st->size);
+         return false;
+      }
+      if (lm->inv[sgid][lane] != -1) {
+         snprintf(why, why_size, "invocations %d and %u both report lane %u of subgroup %u",
+                  lm->inv[sgid][lane], i, lane, sgid);
+         return false;
+      }
+      lm->inv[sgid][lane] = (int)i;
+      if (sgid + 1 > lm->num_subgroups)
+         lm->num_subgroups = sgid + 1;
+   }
+   for (unsigned s = 0; s < lm->num_subgroups; s++) {
+      struct ref_subgroup *sg = &lm->sg[s];
+      memset(sg, 0, sizeof(*sg));
+      sg->size = st->size;
+      sg->max_size = st->size;
+      for (unsigned l = 0; l < st->size; l++) {
+         const int inv = lm->inv[s][l];
+         sg->active[l] = inv >= 0 && io->ctl[inv] == 1;
+      }
+   }
+   return true;
+}
+
+enum case_status { ST_PASS, ST_FAIL, ST_SKIP };
+
+static enum case_status
+run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
+         char *why, size_t why_size)
+{
+   memset(chk, 0, sizeof(*chk));
+   chk->perturb = opt.self_check;
+
+   if (c->needs_ext && !vkh_has_ext(&st->h, c->needs_ext)) {
+      snprintf(why, why_size, "device lacks %s", c->needs_ext);
+      return ST_SKIP;
+   }
+   size_t spv_size = 0;
+   uint32_t *spv = load_spirv(c->shader, &spv_size);
+   if (!spv) {
+      snprintf(why, why_size, "cannot read %s/%s.spv", opt.shader_dir, c->shader);
+      return ST_FAIL;
+   }
+
+   struct case_io *io = &st->io;
+   memset(io, 0, sizeof(*io));
+   io->workgroup_size = 64;
+   c->gen(c, st->size, io, hash_str(c->name));
+   for (unsigned i = 0; i < MAX_INVOCATIONS * DST_WORDS; i++)
+      io->dst[i] = DST_SENTINEL;
+   for (unsigned i = 0; i < MAX_INVOCATIONS * 2; i++)
+      io->meta[i] = 0xffffffffu;
+
+   struct vkh_dispatch d = {
+      .spirv = spv,
+      .spirv_size = spv_size,
+      .workgroup_size = io->workgroup_size,
+      .num_spec = io->num_spec,
+      .buffers = { io->ctl, io->src, io->dst, io->meta },
+      .buffer_words = { io->workgroup_size, io->workgroup_size * SRC_WORDS,
+                        io->workgroup_size * DST_WORDS, io->workgroup_size * 2 },
+   };
+   memcpy(d.push, io->push, sizeof(d.push));
+   for (unsigned i = 0; i < io->num_spec; i++) {
+      d.spec[i].id = io->spec[i][0];
+      d.spec[i].value = io->spec[i][1];
+   }
+   VkResult r = vkh_run(&st->h, &d);
+   free(spv);
+   if (r != VK_SUCCESS) {
+      snprintf(why, why_size, "dispatch failed: VkResult %d", r);
+      return ST_FAIL;
+   }
+   if (getenv("RUNNER_DUMP_META")) {
+      for (unsigned i = 0; i < io->workgroup_size; i++)
+         fprintf(stderr, "inv %u: lane %u subgroup %u ctl %u\n", i, io->meta[2 * i],
+                 io->meta[2 * i + 1], io->ctl[i]);
+   }
+   if (!build_lane_map(st, why, why_size))
+      return ST_FAIL;
+
+   /* Invocations that did not run the operation must not have written. */
+   for (unsigned i = 0; i < io->workgroup_size; i++) {
+      if (io->ctl[i] != 1 && io->dst[i * DST_WORDS] != DST_SENTINEL) {
+         snprintf(why, why_size, "invocation %u did not run the operation but wrote 0x%08x",
+                  i, io->dst[i * DST_WORDS]);
+         return ST_FAIL;
+      }
+   }
+   for (unsigned s = 0; s < st->lm.num_subgroups; s++)
+      c->check(c, io, &st->lm, s, chk);
+
+   if (chk->cared == 0) {
+      snprintf(why, why_size, "the reference defines no result for this input: the case checks nothing");
+      return ST_FAIL;
+   }
+   if (chk->failures) {
+      snprintf(why, why_size, "%u of %u words differ; first: %s", chk->failures, chk->cared,
+               chk->first);
+      return ST_FAIL;
+   }
+   snprintf(why, why_size, "%u words checked", chk->cared);
+   return ST_PASS;
+}
+
+static void
+child_case(const struct case_desc *c, void *data)
+{
+   struct child_state *st = data;
+   if (fnmatch(opt.filter, c->name, 0) != 0)
+      return;
+   struct check *chk = calloc(1, sizeof(*chk));
+   char why[768];
+   enum case_status s = run_case(st, c, chk, why, sizeof(why));
+   static const char *const names[] = { "pass", "fail", "skip" };
+   printf("CASE %s %s %s\n", c->name, names[s], why);
+   fflush(stdout);
+   free(chk);
+}
+
+static void
+print_demo_table(struct child_state *st, const struct case_desc *c, const struct check *chk)
+{
+   const struct case_io *io = &st->io;
+   printf("  subgroup 0 of %u, %u lanes; input and result are word 0 of each lane\n",
+          st->lm.num_subgroups, st->size);
+   printf("  %-5s %-8s %-12s %-12s %-12s\n", "lane", "active", "input", "result",
+          "reference");
+   for (unsigned l = 0; l < st->size; l++) {
+      const int inv = st->lm.inv[0][l];
+      if (inv < 0)
+         continue;
+      const bool act = st->lm.sg[0].active[l];
+      char res[16] = "-", ref[16] = "-";
+      if (act) {
+         snprintf(res, sizeof(res), "0x%08x", io->dst[inv * DST_WORDS]);
+         if (chk->has_expected[inv])
+            snprintf(ref, sizeof(ref), "0x%08x", chk->expected[inv]);
+         else
+            snprintf(ref, sizeof(ref), "undefined");
+      }
+      printf("  %-5u %-8s 0x%08x   %-12s %-12s\n", l, act ? "yes" : "no",
+             io->src[inv * SRC_WORDS], res, ref);
+   }
+   (void)c;
+}
+
+static void
+demo_case(const struct case_desc *c, void *data)
+{
+   struct child_state *st = data;
+   if (fnmatch(opt.filter, c->name, 0) != 0)
+      return;
+   printf("\n== %s: %s\n", c->ext, c->name);
+   struct check *chk = calloc(1, sizeof(*chk));
+   char why[768];
+   enum case_status s = run_case(st, c, chk, why, sizeof(why));
+   if (s != ST_SKIP && st->lm.num_subgroups)
+      print_demo_table(st, c, chk);
+   printf("verdict %s: %s (%s)\n", c->ext,
+          s == ST_PASS ? "PASS" : s == ST_SKIP ? "not supported yet" : "FAIL", why);
+   fflush(stdout);
+   free(chk);
+}
+
+static int
+child_main(void)
+{
+   struct child_state *st = calloc(1, sizeof(*st));
+   char why[512];
+   if (!vkh_init(&st->h, why, sizeof(why))) {
+      printf("REFUSE %s\n", why);
+      return EXIT_REFUSED;
+   }
+   printf("DEVICE %s | %s | %s | driverID %d | subgroupSize %u\n", st->h.device_name,
+          st->h.driver_name, st->h.driver_info, st->h.driver_id, st->h.subgroup_size);
+   if (!opt.any_driver) {
+      if (st->h.driver_id != VK_DRIVER_ID_MESA_LLVMPIPE ||
+          strncmp(st->h.device_name, "llvmpipe", 8) != 0 ||
+          !strstr(st->h.driver_info, LVP_SUBGROUPS_MARK)) {
+         printf("REFUSE the device is not the patched lavapipe (want driverID %d, a "
+                "\"llvmpipe\" device name and \"%s\" in driverInfo; got driverID %d, "
+                "\"%s\", \"%s\")\n",
+                VK_DRIVER_ID_MESA_LLVMPIPE, LVP_SUBGROUPS_MARK, st->h.driver_id,
+                st->h.device_name, st->h.driver_info);
+         return EXIT_REFUSED;
+      }
+      if (st->h.subgroup_size != opt.width / 32) {
+         printf("BATCHFAIL LP_NATIVE_VECTOR_WIDTH=%u should give subgroupSize %u, the "
+                "device reports %u\n", opt.width, opt.width / 32, st->h.subgroup_size);
+         return 1;
+      }
+   }
+   st->size = st->h.subgroup_size;
+   printf("SIZE %u\n", st->size);
+   if (!vkh_create_device(&st->h, why, sizeof(why))) {
+      printf("BATCHFAIL %s\n", why);
+      return 1;
+   }
+   fflush(stdout);
+
+   if (opt.demo) {
+      static const char *const demo_filters[] = {
+         "subgroup.rotate.compute.uint32.size*.cluster4.delta1.const.divergent",
+         "subgroup.intel.shuffle_down.*.divergent",
+         "subgroup.ballot.ballot.*.divergent",
+         "subgroup.nonsemantic.*.divergent",
+      };
+      for (unsigned i = 0; i < 4; i++) {
+         opt.filter = demo_filters[i];
+         cases_enumerate(st->size, NULL, demo_case, st);
+      }
+      printf("\n== partitioned: SPV_EXT_shader_subgroup_partitioned\n");
+      if (st->h.subgroup_ops & 0x100 /* VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV */)
+         printf("verdict partitioned: not supported yet: no cases are written yet\n");
+      else
+         printf("verdict partitioned: not supported yet: the device does not advertise "
+                "VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV\n");
+   } else {
+      cases_enumerate(st->size, opt.family, child_case, st);
+   }
+   vkh_finish(&st->h);
+   free(st);
+   return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Parent: child processes, expectations, report.                           */
+/* ------------------------------------------------------------------------ */
+
+enum result { R_PASS, R_FAIL, R_SKIP, R_XFAIL, R_XPASS, R_COUNT };
+static const char *const result_names[R_COUNT] = { "pass", "fail", "skip", "xfail",
+                                                   "unexpected-pass" };
+
+struct expectation {
+   char glob[256];
+   char reason[512];
+   unsigned hits;
+};
+static struct expectation *expects;
+static unsigned num_expects;
+
+struct record {
+   char name[160];
+   char family[16];
+   unsigned size;
+   enum result result;
+   char detail[800];
+};
+static struct record *records;
+static unsigned num_records, cap_records;
+
+static FILE *csv;
+
+static void
+load_expectations(const char *path)
+{
+   FILE *f = fopen(path, "r");
+   if (!f) {
+      fprintf(stderr, "runner: cannot read expectations %s: %s\n", path, strerror(errno));
+      exit(2);
+   }
+   char line[1024];
+   while (fgets(line, sizeof(line), f)) {
+      char *p = line;
+      while (*p == ' ' || *p == '\t')
+         p++;
+      if (*p == '#' || *p == '\n' || !*p)
+         continue;
+      p[strcspn(p, "\n")] = 0;
+      expects = realloc(expects, (num_expects + 1) * sizeof(*expects));
+      struct expectation *e = &expects[num_expects++];
+      memset(e, 0, sizeof(*e));
+      const size_t g = strcspn(p, " \t");
+      snprintf(e->glob, sizeof(e->glob), "%.*s", (int)g, p);
+      p += g;
+      while (*p == ' ' || *p == '\t')
+         p++;
+      snprintf(e->reason, sizeof(e->reason), "%s", *p ? p : "(no reason given)");
+   }
+   fclose(f);
+}
+
+static struct expectation *
+find_expectation(const char *name)
+{
+   for (unsigned i = 0; i < num_expects; i++) {
+      if (fnmatch(expects[i].glob, name, 0) == 0)
+         return &expects[i];
+   }
+   return NULL;
+}
+
+static void
+add_record(const char *name, const char *family, unsigned size, enum case_status st,
+           const char *detail)
+{
+   if (num_records == cap_records) {
+      cap_records = cap_records ? cap_records * 2 : 256;
+      records = realloc(records, cap_records * sizeof(*records));
+   }
+   struct record *r = &records[num_records++];
+   memset(r, 0, sizeof(*r));
+   snprintf(r->name, sizeof(r->name), "%s", name);
+   snprintf(r->family, sizeof(r->family), "%s", family);
+   r->size = size;
+
+   if (opt.self_check) {
+      /* The reference was perturbed: a failure is the detection we want. */
+      r->result = st == ST_FAIL ? R_PASS : st == ST_SKIP ? R_SKIP : R_FAIL;
+      snprintf(r->detail, sizeof(r->detail), "%s",
+               st == ST_FAIL ? "perturbation detected"
+                             : st == ST_SKIP ? detail
+                                             : "perturbed reference still passed");
+   } else {
+      struct expectation *e = find_expectation(name);
+      r->result = st == ST_PASS ? R_PASS : st == ST_SKIP ? R_SKIP : R_FAIL;
+      snprintf(r->detail, sizeof(r->detail), "%s", detail);
+      if (e && st != ST_SKIP) {
+         e->hits++;
+         if (st == ST_FAIL) {
+            r->result = R_XFAIL;
+            snprintf(r->detail, sizeof(r->detail), "expected failure: %.300s [%.300s]",
+                     e->reason, detail);
+         } else {
+            r->result = R_XPASS;
+            snprintf(r->detail, sizeof(r->detail),
+                     "listed in the expectations (%s) but passed: remove the entry",
+                     e->reason);
+         }
+      }
+   }
+   printf("%s: %s%s%s%s\n", r->name, result_names[r->result],
+          r->result == R_PASS ? "" : " (", r->result == R_PASS ? "" : r->detail,
+          r->result == R_PASS ? "" : ")");
+   if (csv) {
+      fprintf(csv, "%s,%s,%u,%s,\"", r->name, r->family, r->size, result_names[r->result]);
+      for (const char *p = r->detail; *p; p++)
+         fputc(*p == '"' ? '\'' : *p, csv);
+      fprintf(csv, "\"\n");
+   }
+}
+
+/* Names the cases a batch should report, to account for a crashed child. */
+struct expected_names {
+   char (*names)[160];
+   unsigned count, cap;
+};
+
+static void
+collect_name(const struct case_desc *c, void *data)
+{
+   struct expected_names *en = data;
+   if (fnmatch(opt.filter, c->name, 0) != 0)
+      return;
+   if (en->count == en->cap) {
+      en->cap = en->cap ? en->cap * 2 : 64;
+      en->names = realloc(en->names, en->cap * sizeof(*en->names));
+   }
+   snprintf(en->names[en->count++], 160, "%s", c->name);
+}
+
+static char self_path[1024];
+static char log_dir[512];
+
+/* Runs one child; returns its exit status (as waitpid gives it), or -1. */
+static int
+spawn_child(unsigned width, const char *family, FILE **out, pid_t *pid_out,
+            const char *log_path)
+{
+   int fds[2];
+   if (pipe(fds) != 0)
+      return -1;
+   pid_t pid = fork();
+   if (pid < 0)
+      return -1;
+   if (pid == 0) {
+      close(fds[0]);
+      dup2(fds[1], 1);
+      close(fds[1]);
+      int lf = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (lf >= 0) {
+         dup2(lf, 2);
+         close(lf);
+      }
+      char wbuf[16];
+      snprintf(wbuf, sizeof(wbuf), "%u", width);
+      setenv("LP_NATIVE_VECTOR_WIDTH", wbuf, 1);
+      const char *argv[20];
+      unsigned n = 0;
+      argv[n++] = self_path;
+      argv[n++] = "--child";
+      argv[n++] = "--width";
+      argv[n++] = wbuf;
+      argv[n++] = "--filter";
+      argv[n++] = opt.filter;
+      argv[n++] = "--shader-dir";
+      argv[n++] = opt.shader_dir;
+      if (family) {
+         argv[n++] = "--family";
+         argv[n++] = family;
+      }
+      if (opt.any_driver)
+         argv[n++] = "--any-driver";
+      if (opt.self_check)
+         argv[n++] = "--self-check";
+      if (opt.demo)
+         argv[n++] = "--demo";
+      argv[n] = NULL;
+      execv(self_path, (char *const *)argv);
+      _exit(127);
+   }
+   close(fds[1]);
+   *out = fdopen(fds[0], "r");
+   *pid_out = pid;
+   return 0;
+}
+
+static bool refused;
+
+static void
+describe_status(int status, bool timed_out, char *buf, size_t size)
+{
+   if (timed_out)
+      snprintf(buf, size, "child timed out after %u s and was killed", opt.timeout_s);
+   else if (WIFSIGNALED(status))
+      snprintf(buf, size, "child crashed with signal %d (%s)", WTERMSIG(status),
+               strsignal(WTERMSIG(status)));
+   else if (WIFEXITED(status))
+      snprintf(buf, size, "child exited with status %d before reporting", WEXITSTATUS(status));
+   else
+      snprintf(buf, size, "child ended before reporting");
+}
+
+static void
+run_batch(unsigned width, const char *family)
+{
+   const unsigned size = width / 32;
+   struct expected_names en = { 0 };
+   if (!opt.any_driver) {
+      cases_enumerate(size, family, collect_name, &en);
+      if (!en.count)
+         return;
+   }
+   bool *reported = calloc(en.count + 1, sizeof(bool));
+
+   char log_path[1024];
+   snprintf(log_path, sizeof(log_path), "%s/child-%u-%s.log", log_dir, width,
+            family ? family : "all");
+   FILE *out;
+   pid_t pid;
+   if (spawn_child(width, family, &out, &pid, log_path) != 0) {
+      fprintf(stderr, "runner: cannot start a child: %s\n", strerror(errno));
+      exit(2);
+   }
+
+   const time_t deadline = time(NULL) + opt.timeout_s;
+   bool timed_out = false;
+   char line[8192];
+   char batch_fail[1024] = "";
+   unsigned child_size = size;
+   const int fd = fileno(out);
+   char buf[8192];
+   size_t have = 0;
+   for (;;) {
+      const time_t now = time(NULL);
+      if (now >= deadline) {
+         timed_out = true;
+         kill(pid, SIGKILL);
+         break;
+      }
+      struct pollfd p = { .fd = fd, .events = POLLIN };
+      int pr = poll(&p, 1, (int)(deadline - now) * 1000);
+      if (pr <= 0)
+         continue;
+      ssize_t n = read(fd, buf + have, sizeof(buf) - have - 1);
+      if (n <= 0)
+         break;
+      have += (size_t)n;
+      buf[have] = 0;
+      char *start = buf, *nl;
+      while ((nl = strchr(start, '\n'))) {
+         *nl = 0;
+         snprintf(line, sizeof(line), "%s", start);
+         start = nl + 1;
+         if (!strncmp(line, "CASE ", 5)) {
+            char name[160], status[16];
+            int off = 0;
+            if (sscanf(line + 5, "%159s %15s %n", name, status, &off) >= 2) {
+               enum case_status cs = !strcmp(status, "pass") ? ST_PASS
+                                   : !strcmp(status, "skip") ? ST_SKIP : ST_FAIL;
+               const char *fam = family;
+               char famb[16] = "";
+               if (!fam) {
+                  sscanf(name, "subgroup.%15[^.]", famb);
+                  fam = famb;
+               }
+               add_record(name, fam, child_size, cs, line + 5 + off);
+               for (unsigned i = 0; i < en.count; i++) {
+                  if (!strcmp(en.names[i], name))
+                     reported[i] = true;
+               }
+            }
+         } else if (!strncmp(line, "SIZE ", 5)) {
+            child_size = (unsigned)atoi(line + 5);
+         } else if (!strncmp(line, "DEVICE ", 7)) {
+            static unsigned last_width;
+            if (last_width != width)
+               fprintf(stderr, "runner: width %u: %s\n", width, line + 7);
+            last_width = width;
+         } else if (!strncmp(line, "REFUSE ", 7)) {
+            fprintf(stderr, "runner: refusing to run: %s\n", line + 7);
+            refused = true;
+         } else if (!strncmp(line, "BATCHFAIL ", 10)) {
+            snprintf(batch_fail, sizeof(batch_fail), "%.1000s", line + 10);
+         } else if (opt.demo) {
+            printf("%s\n", line);
+         }
+      }
+      have = strlen(start);
+      memmove(buf, start, have + 1);
+   }
+   fclose(out);
+   int status = 0;
+   waitpid(pid, &status, 0);
+   if (refused) {
+      free(reported);
+      free(en.names);
+      return;
+   }
+
+   char why[1200];
+   if (batch_fail[0])
+      snprintf(why, sizeof(why), "%s", batch_fail);
+   else
+      describe_status(status, timed_out, why, sizeof(why));
+   unsigned missing = 0;
+   for (unsigned i = 0; i < en.count; i++) {
+      if (!reported[i]) {
+         add_record(en.names[i], family ? family : "?", size, ST_FAIL, why);
+         missing++;
+      }
+   }
+   if (missing || (!WIFEXITED(status) || WEXITSTATUS(status) != 0)) {
+      if (!opt.demo || missing)
+         fprintf(stderr, "runner: width %u family %s: %s; %u cases unreported (log: %s)\n",
+                 width, family ? family : "all", why, missing, log_path);
+      if (opt.any_driver && !en.count && (!WIFEXITED(status) || WEXITSTATUS(status) != 0))
+         add_record("subgroup.batch", family ? family : "?", size, ST_FAIL, why);
+   }
+   free(reported);
+   free(en.names);
+}
+
+static void
+print_summary(void)
+{
+   printf("\n%-12s %-5s %6s %6s %6s %6s %6s %8s\n", "family", "size", "cases", "pass",
+          "fail", "xfail", "skip", "unexp.p");
+   unsigned tot[R_COUNT] = { 0 };
+   for (const char *const *f = case_families; *f; f++) {
+      for (unsigned w = 0; w < 8; w++) {
+         const unsigned size = w < opt.num_widths ? opt.widths[w] / 32 : 0;
+         unsigned n[R_COUNT] = { 0 }, cases = 0;
+         for (unsigned i = 0; i < num_records; i++) {
+            if (strcmp(records[i].family, *f) ||
+                (!opt.any_driver && records[i].size != size))
+               continue;
+            if (opt.any_driver && w > 0)
+               continue;
+            n[records[i].result]++;
+            cases++;
+         }
+         if (!cases)
+            continue;
+         printf("%-12s %-5u %6u %6u %6u %6u %6u %8u\n", *f, opt.any_driver ? 0 : size, cases,
+                n[R_PASS], n[R_FAIL], n[R_XFAIL], n[R_SKIP], n[R_XPASS]);
+      }
+   }
+   for (unsigned i = 0; i < num_records; i++)
+      tot[records[i].result]++;
+   for (unsigned i = 0; i < num_expects; i++) {
+      if (!expects[i].hits && !opt.self_check)
+         printf("note: expectation '%s' matched no case that ran\n", expects[i].glob);
+   }
+   if (opt.self_check)
+      printf("\nself-check: %u of %u cases detected the perturbed reference\n", tot[R_PASS],
+             tot[R_PASS] + tot[R_FAIL]);
+   printf("\n%u passed, %u failed, %u skipped\n", tot[R_PASS], tot[R_FAIL] + tot[R_XPASS],
+          tot[R_SKIP] + tot[R_XFAIL]);
+}
+
+static void
+usage(void)
+{
+   fprintf(stderr,
+           "usage: subgroup-runner [options]\n"
+           "  --widths 128,256,512   LP_NATIVE_VECTOR_WIDTH values (4/8/16 lanes)\n"
+           "  --filter GLOB          only cases whose name matches\n"
+           "  --family NAME          only one family (rotate, intel, ballot, nonsemantic)\n"
+           "  --icd PATH             ICD json (default: the build's lavapipe)\n"
+           "  --driver-json PATH     same as --icd\n"
+           "  --any-driver           run on any driver (no identity check)\n"
+           "  --expectations FILE    expected failures (glob, then the reason)\n"
+           "  --csv FILE             write per-case results\n"
+           "  --timeout S            per child process (default 300)\n"
+           "  --self-check           perturb the reference; every case must fail\n"
+           "  --demo                 the main job: per-lane tables, one case per extension\n"
+           "  --list                 print case names and exit\n");
+   exit(2);
+}
+
+static void
+list_case(const struct case_desc *c, void *data)
+{
+   (void)data;
+   if (fnmatch(opt.filter, c->name, 0) == 0)
+      printf("%s\n", c->name);
+}
+
+int
+main(int argc, char **argv)
+{
+   for (int i = 1; i < argc; i++) {
+      const char *a = argv[i];
+#define ARG() (i + 1 < argc ? argv[++i] : (usage(), ""))
+      if (!strcmp(a, "--widths")) {
+         char *s = strdup(ARG()), *tok, *save;
+         opt.num_widths = 0;
+         for (tok = strtok_r(s, ",", &save); tok && opt.num_widths < 8;
+              tok = strtok_r(NULL, ",", &save))
+            opt.widths[opt.num_widths++] = (unsigned)atoi(tok);
+      } else if (!strcmp(a, "--width")) {
+         opt.width = (unsigned)atoi(ARG());
+      } else if (!strcmp(a, "--filter")) {
+         opt.filter = ARG();
+      } else if (!strcmp(a, "--family")) {
+         opt.family = ARG();
+      } else if (!strcmp(a, "--icd") || !strcmp(a, "--driver-json")) {
+         opt.icd = ARG();
+      } else if (!strcmp(a, "--shader-dir")) {
+         opt.shader_dir = ARG();
+      } else if (!strcmp(a, "--expectations")) {
+         opt.expectations = ARG();
+      } else if (!strcmp(a, "--csv")) {
+         opt.csv = ARG();
+      } else if (!strcmp(a, "--log-dir")) {
+         opt.log_dir = ARG();
+      } else if (!strcmp(a, "--timeout")) {
+         opt.timeout_s = (unsigned)atoi(ARG());
+      } else if (!strcmp(a, "--any-driver")) {
+         opt.any_driver = true;
+      } else if (!strcmp(a, "--self-check")) {
+         opt.self_check = true;
+      } else if (!strcmp(a, "--demo")) {
+         opt.demo = true;
+      } else if (!strcmp(a, "--list")) {
+         opt.list = true;
+      } else if (!strcmp(a, "--child")) {
+         opt.child = true;
+      } else {
+         usage();
+      }
+   }
+
+   if (opt.child)
+      return child_main();
+
+   if (opt.list) {
+      for (unsigned w = 0; w < opt.num_widths; w++)
+         cases_enumerate(opt.widths[w] / 32, opt.family, list_case, NULL);
+      return 0;
+   }
+
+   ssize_t n = readlink("/proc/self/exe", self_path, sizeof(self_path) - 1);
+   if (n <= 0) {
+      fprintf(stderr, "runner: cannot find my own executable\n");
+      return 2;
+   }
+   self_path[n] = 0;
+
+   /* Only the named ICD may answer. */
+   if (!opt.icd || !opt.icd[0]) {
+      fprintf(stderr, "runner: no ICD json given (--icd)\n");
+      return 2;
+   }
+   if (access(opt.icd, R_OK) != 0) {
+      fprintf(stderr, "runner: cannot read ICD json %s\n", opt.icd);
+      return 2;
+   }
+   setenv("VK_DRIVER_FILES", opt.icd, 1);
+   setenv("VK_ICD_FILENAMES", opt.icd, 1);
+   unsetenv("VK_ADD_DRIVER_FILES");
+   setenv("VK_LOADER_LAYERS_DISABLE", "~all~", 1);
+
+   if (opt.log_dir) {
+      snprintf(log_dir, sizeof(log_dir), "%s", opt.log_dir);
+      mkdir(log_dir, 0755);
+   } else {
+      snprintf(log_dir, sizeof(log_dir), "/tmp/subgroup-runner.XXXXXX");
+      if (!mkdtemp(log_dir)) {
+         fprintf(stderr, "runner: mkdtemp failed\n");
+         return 2;
+      }
+   }
+   /* A shader cache of our own per run: nothing stale from other builds, and
+    * the widths of one run still share it, as any user's runs would.
+    */
+   char cache_dir[600];
+   snprintf(cache_dir, sizeof(cache_dir), "%s/shader-cache", log_dir);
+   setenv("MESA_SHADER_CACHE_DIR", cache_dir, 1);
+
+   if (opt.expectations && !opt.self_check)
+      load_expectations(opt.expectations);
+   if (opt.csv) {
+      csv = fopen(opt.csv, "w");
+      if (csv)
+         fprintf(csv, "case,family,size,result,detail\n");
+   }
+
+   if (opt.demo) {
+      run_batch(opt.num_widths == 3 ? 256 : opt.widths[0], NULL);
+      return refused ? EXIT_REFUSED : 0;
+   }
+
+   printf("subgroup-runner: ICD %s, widths", opt.icd);
+   for (unsigned w = 0; w < opt.num_widths; w++)
+      printf(" %u", opt.widths[w]);
+   printf("%s\n", opt.self_check ? " (self-check: reference perturbed)" : "");
+   fflush(stdout);
+
+   for (unsigned w = 0; w < opt.num_widths && !refused; w++) {
+      for (const char *const *f = case_families; *f && !refused; f++) {
+         if (opt.family && strcmp(opt.family, *f))
+            continue;
+         run_batch(opt.widths[w], *f);
+         fflush(stdout);
+      }
+      if (opt.any_driver)
+         break;
+   }
+   if (csv)
+      fclose(csv);
+   if (refused) {
+      printf("refused: the device is not the patched lavapipe; nothing was run\n");
+      return EXIT_REFUSED;
+   }
+   print_summary();
+   unsigned failed = 0;
+   for (unsigned i = 0; i < num_records; i++)
+      failed += records[i].result == R_FAIL || records[i].result == R_XPASS;
+   return failed ? 1 : 0;
+}

@@ -1,0 +1,437 @@
+/*
+ * Copyright © 2026 The mesa-subgroups authors
+ * SPDX-License-Identifier: MIT
+ */
+
+#include "vkh.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Extensions the cases may use; each is enabled when the device has it. */
+static const char *const wanted_exts[] = {
+   "VK_KHR_shader_subgroup_rotate",
+   "VK_EXT_shader_subgroup_ballot",
+   "VK_EXT_shader_subgroup_vote",
+   "VK_KHR_shader_non_semantic_info",
+   "VK_KHR_shader_subgroup_extended_types",
+   "VK_NV_shader_subgroup_partitioned",
+   "VK_EXT_shader_subgroup_partitioned",
+};
+
+/* Newer than Debian's 1.3.239 headers. */
+#define VKH_STYPE_SUBGROUP_ROTATE_FEATURES ((VkStructureType)1000416000)
+struct vkh_rotate_features {
+   VkStructureType sType;
+   void *pNext;
+   VkBool32 shaderSubgroupRotate;
+   VkBool32 shaderSubgroupRotateClustered;
+};
+
+bool
+vkh_has_ext(const struct vkh *h, const char *name)
+{
+   for (unsigned i = 0; i < h->num_enabled_exts; i++) {
+      if (!strcmp(h->enabled_exts[i], name))
+         return true;
+   }
+   return false;
+}
+
+bool
+vkh_init(struct vkh *h, char *why, size_t why_size)
+{
+   memset(h, 0, sizeof(*h));
+   VkResult r;
+
+   const VkApplicationInfo app = {
+      .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+      .pApplicationName = "mesa-subgroups-runner",
+      .apiVersion = VK_API_VERSION_1_3,
+   };
+   const VkInstanceCreateInfo ici = {
+      .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+      .pApplicationInfo = &app,
+   };
+   r = vkCreateInstance(&ici, NULL, &h->instance);
+   if (r != VK_SUCCESS) {
+      snprintf(why, why_size, "vkCreateInstance failed (%d)", r);
+      return false;
+   }
+
+   uint32_t n = 0;
+   r = vkEnumeratePhysicalDevices(h->instance, &n, NULL);
+   if (r != VK_SUCCESS || n == 0) {
+      snprintf(why, why_size, "no Vulkan physical device (result %d, count %u)", r, n);
+      return false;
+   }
+   n = 1; /* The loader was pointed at exactly one ICD. */
+   r = vkEnumeratePhysicalDevices(h->instance, &n, &h->phys);
+   if (r != VK_SUCCESS && r != VK_INCOMPLETE) {
+      snprintf(why, why_size, "vkEnumeratePhysicalDevices failed (%d)", r);
+      return false;
+   }
+
+   VkPhysicalDeviceSubgroupProperties sg = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES,
+   };
+   VkPhysicalDeviceDriverProperties drv = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES,
+      .pNext = &sg,
+   };
+   VkPhysicalDeviceProperties2 props = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+      .pNext = &drv,
+   };
+   vkGetPhysicalDeviceProperties2(h->phys, &props);
+   snprintf(h->device_name, sizeof(h->device_name), "%s", props.properties.deviceName);
+   snprintf(h->driver_name, sizeof(h->driver_name), "%s", drv.driverName);
+   snprintf(h->driver_info, sizeof(h->driver_info), "%s", drv.driverInfo);
+   h->driver_id = drv.driverID;
+   h->subgroup_size = sg.subgroupSize;
+   h->subgroup_ops = sg.supportedOperations;
+   h->subgroup_stages = sg.supportedStages;
+   vkGetPhysicalDeviceMemoryProperties(h->phys, &h->mem_props);
+   return true;
+}
+
+bool
+vkh_create_device(struct vkh *h, char *why, size_t why_size)
+{
+   uint32_t nq = 0;
+   vkGetPhysicalDeviceQueueFamilyProperties(h->phys, &nq, NULL);
+   VkQueueFamilyProperties *qf = calloc(nq, sizeof(*qf));
+   vkGetPhysicalDeviceQueueFamilyProperties(h->phys, &nq, qf);
+   h->queue_family = UINT32_MAX;
+   for (uint32_t i = 0; i < nq; i++) {
+      if (qf[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
+         h->queue_family = i;
+         break;
+      }
+   }
+   free(qf);
+   if (h->queue_family == UINT32_MAX) {
+      snprintf(why, why_size, "no compute queue");
+      return false;
+   }
+
+   uint32_t ne = 0;
+   vkEnumerateDeviceExtensionProperties(h->phys, NULL, &ne, NULL);
+   VkExtensionProperties *ext = calloc(ne, sizeof(*ext));
+   vkEnumerateDeviceExtensionProperties(h->phys, NULL, &ne, ext);
+   const char *names[16];
+   for (unsigned w = 0; w < sizeof(wanted_exts) / sizeof(wanted_exts[0]); w++) {
+      for (uint32_t i = 0; i < ne; i++) {
+         if (!strcmp(ext[i].extensionName, wanted_exts[w])) {
+            snprintf(h->enabled_exts[h->num_enabled_exts],
+                     VK_MAX_EXTENSION_NAME_SIZE, "%s", wanted_exts[w]);
+            names[h->num_enabled_exts] = h->enabled_exts[h->num_enabled_exts];
+            h->num_enabled_exts++;
+         }
+      }
+   }
+   free(ext);
+
+   /* Enable every feature the device has of the ones the cases touch. */
+   struct vkh_rotate_features rot = {
+      .sType = VKH_STYPE_SUBGROUP_ROTATE_FEATURES,
+   };
+   VkPhysicalDeviceVulkan13Features f13 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+      .pNext = vkh_has_ext(h, "VK_KHR_shader_subgroup_rotate") ? &rot : NULL,
+   };
+   VkPhysicalDeviceVulkan12Features f12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+      .pNext = &f13,
+   };
+   VkPhysicalDeviceVulkan11Features f11 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+      .pNext = &f12,
+   };
+   VkPhysicalDeviceFeatures2 f2 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+      .pNext = &f11,
+   };
+   vkGetPhysicalDeviceFeatures2(h->phys, &f2);
+
+   const float prio = 1.0f;
+   const VkDeviceQueueCreateInfo qci = {
+      .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+      .queueFamilyIndex = h->queue_family,
+      .queueCount = 1,
+      .pQueuePriorities = &prio,
+   };
+   const VkDeviceCreateInfo dci = {
+      .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+      .pNext = &f2,
+      .queueCreateInfoCount = 1,
+      .pQueueCreateInfos = &qci,
+      .enabledExtensionCount = h->num_enabled_exts,
+      .ppEnabledExtensionNames = names,
+   };
+   VkResult r = vkCreateDevice(h->phys, &dci, NULL, &h->device);
+   if (r != VK_SUCCESS) {
+      snprintf(why, why_size, "vkCreateDevice failed (%d)", r);
+      return false;
+   }
+   vkGetDeviceQueue(h->device, h->queue_family, 0, &h->queue);
+
+   const VkCommandPoolCreateInfo cpci = {
+      .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+      .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+      .queueFamilyIndex = h->queue_family,
+   };
+   r = vkCreateCommandPool(h->device, &cpci, NULL, &h->cmd_pool);
+   if (r != VK_SUCCESS) {
+      snprintf(why, why_size, "vkCreateCommandPool failed (%d)", r);
+      return false;
+   }
+   return true;
+}
+
+void
+vkh_finish(struct vkh *h)
+{
+   if (h->device) {
+      vkDeviceWaitIdle(h->device);
+      if (h->cmd_pool)
+         vkDestroyCommandPool(h->device, h->cmd_pool, NULL);
+      vkDestroyDevice(h->device, NULL);
+   }
+   if (h->instance)
+      vkDestroyInstance(h->instance, NULL);
+   memset(h, 0, sizeof(*h));
+}
+
+static int
+find_memory_type(const struct vkh *h, uint32_t bits, VkMemoryPropertyFlags want)
+{
+   for (uint32_t i = 0; i < h->mem_props.memoryTypeCount; i++) {
+      if ((bits & (1u << i)) &&
+          (h->mem_props.memoryTypes[i].propertyFlags & want) == want)
+         return (int)i;
+   }
+   return -1;
+}
+
+#define CHECK(expr)                                                           \
+   do {                                                                       \
+      r = (expr);                                                             \
+      if (r != VK_SUCCESS)                                                    \
+         goto out;                                                            \
+   } while (0)
+
+VkResult
+vkh_run(struct vkh *h, const struct vkh_dispatch *d)
+{
+   VkResult r = VK_SUCCESS;
+   VkBuffer buf[VKH_NUM_BUFFERS] = { 0 };
+   VkDeviceMemory mem[VKH_NUM_BUFFERS] = { 0 };
+   void *map[VKH_NUM_BUFFERS] = { 0 };
+   VkDescriptorSetLayout dsl = VK_NULL_HANDLE;
+   VkPipelineLayout pl = VK_NULL_HANDLE;
+   VkShaderModule sm = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   VkDescriptorPool dp = VK_NULL_HANDLE;
+   VkCommandBuffer cb = VK_NULL_HANDLE;
+   VkFence fence = VK_NULL_HANDLE;
+
+   if (!h->device) {
+      char why[256];
+      if (!vkh_create_device(h, why, sizeof(why))) {
+         fprintf(stderr, "vkh: %s\n", why);
+         return VK_ERROR_INITIALIZATION_FAILED;
+      }
+   }
+
+   for (unsigned i = 0; i < VKH_NUM_BUFFERS; i++) {
+      const VkDeviceSize size = (d->buffer_words[i] ? d->buffer_words[i] : 1) * 4;
+      const VkBufferCreateInfo bci = {
+         .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+         .size = size,
+         .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+      };
+      CHECK(vkCreateBuffer(h->device, &bci, NULL, &buf[i]));
+      VkMemoryRequirements req;
+      vkGetBufferMemoryRequirements(h->device, buf[i], &req);
+      const int type = find_memory_type(h, req.memoryTypeBits,
+                                        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                        VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+      if (type < 0) {
+         r = VK_ERROR_FEATURE_NOT_PRESENT;
+         goto out;
+      }
+      const VkMemoryAllocateInfo mai = {
+         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+         .allocationSize = req.size,
+         .memoryTypeIndex = (uint32_t)type,
+      };
+      CHECK(vkAllocateMemory(h->device, &mai, NULL, &mem[i]));
+      CHECK(vkBindBufferMemory(h->device, buf[i], mem[i], 0));
+      CHECK(vkMapMemory(h->device, mem[i], 0, VK_WHOLE_SIZE, 0, &map[i]));
+      memset(map[i], 0, size);
+      if (d->buffers[i])
+         memcpy(map[i], d->buffers[i], d->buffer_words[i] * 4);
+   }
+
+   VkDescriptorSetLayoutBinding b[VKH_NUM_BUFFERS];
+   for (unsigned i = 0; i < VKH_NUM_BUFFERS; i++) {
+      b[i] = (VkDescriptorSetLayoutBinding) {
+         .binding = i,
+         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+         .descriptorCount = 1,
+         .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+      };
+   }
+   const VkDescriptorSetLayoutCreateInfo dslci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+      .bindingCount = VKH_NUM_BUFFERS,
+      .pBindings = b,
+   };
+   CHECK(vkCreateDescriptorSetLayout(h->device, &dslci, NULL, &dsl));
+   const VkPushConstantRange pcr = {
+      .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+      .size = sizeof(d->push),
+   };
+   const VkPipelineLayoutCreateInfo plci = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+      .setLayoutCount = 1,
+      .pSetLayouts = &dsl,
+      .pushConstantRangeCount = 1,
+      .pPushConstantRanges = &pcr,
+   };
+   CHECK(vkCreatePipelineLayout(h->device, &plci, NULL, &pl));
+   const VkShaderModuleCreateInfo smci = {
+      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+      .codeSize = d->spirv_size,
+      .pCode = d->spirv,
+   };
+   CHECK(vkCreateShaderModule(h->device, &smci, NULL, &sm));
+
+   VkSpecializationMapEntry entries[VKH_MAX_SPEC + 1];
+   uint32_t values[VKH_MAX_SPEC + 1];
+   entries[0] = (VkSpecializationMapEntry) { 0, 0, 4 };
+   values[0] = d->workgroup_size;
+   for (unsigned i = 0; i < d->num_spec; i++) {
+      entries[i + 1] = (VkSpecializationMapEntry) { d->spec[i].id, (i + 1) * 4, 4 };
+      values[i + 1] = d->spec[i].value;
+   }
+   const VkSpecializationInfo si = {
+      .mapEntryCount = d->num_spec + 1,
+      .pMapEntries = entries,
+      .dataSize = (d->num_spec + 1) * 4,
+      .pData = values,
+   };
+   const VkComputePipelineCreateInfo cpci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage = {
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+         .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+         .module = sm,
+         .pName = "main",
+         .pSpecializationInfo = &si,
+      },
+      .layout = pl,
+   };
+   CHECK(vkCreateComputePipelines(h->device, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe));
+
+   const VkDescriptorPoolSize ps = {
+      .type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+      .descriptorCount = VKH_NUM_BUFFERS,
+   };
+   const VkDescriptorPoolCreateInfo dpci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+      .maxSets = 1,
+      .poolSizeCount = 1,
+      .pPoolSizes = &ps,
+   };
+   CHECK(vkCreateDescriptorPool(h->device, &dpci, NULL, &dp));
+   VkDescriptorSet set;
+   const VkDescriptorSetAllocateInfo dsai = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+      .descriptorPool = dp,
+      .descriptorSetCount = 1,
+      .pSetLayouts = &dsl,
+   };
+   CHECK(vkAllocateDescriptorSets(h->device, &dsai, &set));
+   VkDescriptorBufferInfo dbi[VKH_NUM_BUFFERS];
+   VkWriteDescriptorSet wds[VKH_NUM_BUFFERS];
+   for (unsigned i = 0; i < VKH_NUM_BUFFERS; i++) {
+      dbi[i] = (VkDescriptorBufferInfo) { buf[i], 0, VK_WHOLE_SIZE };
+      wds[i] = (VkWriteDescriptorSet) {
+         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+         .dstSet = set,
+         .dstBinding = i,
+         .descriptorCount = 1,
+         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+         .pBufferInfo = &dbi[i],
+      };
+   }
+   vkUpdateDescriptorSets(h->device, VKH_NUM_BUFFERS, wds, 0, NULL);
+
+   const VkCommandBufferAllocateInfo cbai = {
+      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+      .commandPool = h->cmd_pool,
+      .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+      .commandBufferCount = 1,
+   };
+   CHECK(vkAllocateCommandBuffers(h->device, &cbai, &cb));
+   const VkCommandBufferBeginInfo cbbi = {
+      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+      .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+   };
+   CHECK(vkBeginCommandBuffer(cb, &cbbi));
+   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &set, 0, NULL);
+   vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(d->push), d->push);
+   vkCmdDispatch(cb, 1, 1, 1);
+   const VkMemoryBarrier mb = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+      .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+      .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
+   };
+   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                        VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+   CHECK(vkEndCommandBuffer(cb));
+
+   const VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
+   CHECK(vkCreateFence(h->device, &fci, NULL, &fence));
+   const VkSubmitInfo subi = {
+      .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+      .commandBufferCount = 1,
+      .pCommandBuffers = &cb,
+   };
+   CHECK(vkQueueSubmit(h->queue, 1, &subi, fence));
+   CHECK(vkWaitForFences(h->device, 1, &fence, VK_TRUE, UINT64_MAX));
+
+   for (unsigned i = 0; i < VKH_NUM_BUFFERS; i++) {
+      if (d->buffers[i])
+         memcpy(d->buffers[i], map[i], d->buffer_words[i] * 4);
+   }
+
+out:
+   if (fence)
+      vkDestroyFence(h->device, fence, NULL);
+   if (cb)
+      vkFreeCommandBuffers(h->device, h->cmd_pool, 1, &cb);
+   if (dp)
+      vkDestroyDescriptorPool(h->device, dp, NULL);
+   if (pipe)
+      vkDestroyPipeline(h->device, pipe, NULL);
+   if (sm)
+      vkDestroyShaderModule(h->device, sm, NULL);
+   if (pl)
+      vkDestroyPipelineLayout(h->device, pl, NULL);
+   if (dsl)
+      vkDestroyDescriptorSetLayout(h->device, dsl, NULL);
+   for (unsigned i = 0; i < VKH_NUM_BUFFERS; i++) {
+      if (map[i])
+         vkUnmapMemory(h->device, mem[i]);
+      if (buf[i])
+         vkDestroyBuffer(h->device, buf[i], NULL);
+      if (mem[i])
+         vkFreeMemory(h->device, mem[i], NULL);
+   }
+   return r;
+}
