@@ -12,5 +12,8 @@ BUILD_DIR=${MESA_SUBGROUPS_BUILD:-$TOP/build}
 export CCACHE_BASEDIR=$TOP
 export CCACHE_DIR=${CCACHE_DIR:-$CACHE_DIR/ccache}
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-2G}
+# -g puts the working directory into the objects; leave it out of the hash
+# so a clone at another path (CI) still hits.
+export CCACHE_NOHASHDIR=1
 # Debian's interpreter (it has mako); the pyenv one on PATH does not.
 export PATH=/usr/bin:$PATH
