@@ -43,6 +43,35 @@ else
 fi
 
 echo
+echo "== partitioned cases again, lowered while ballots are 4 x 32-bit (LVP_PARTITION_BALLOT=uvec4)"
+LVP_PARTITION_BALLOT=uvec4 "$runner" --family partitioned --tag ballot_uvec4 \
+   --expectations "$TOP/tests/expectations/lavapipe-fails.txt" \
+   --csv "$OUT/results-uvec4.csv" --log-dir "$OUT/logs-uvec4" "$@" >"$OUT/runner-uvec4.log" 2>&1
+sed -n '/^family/,$p' "$OUT/runner-uvec4.log"
+grep -E ': (fail|unexpected-pass)' "$OUT/runner-uvec4.log" | head -20
+line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/runner-uvec4.log" | tail -1)
+if [ -n "$line" ]; then
+   read -r p _ f _ s _ <<<"$(echo "$line" | tr -d ',')"
+   passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+else
+   echo "runner (uvec4) printed no summary"; tail -5 "$OUT/runner-uvec4.log"
+   failed=$((failed + 1))
+fi
+
+echo
+echo "== spirv_to_nir unit tests"
+"$BUILD_DIR/tests/spirv_unit/vtn-unit-tests" "$BUILD_DIR/tests/spirv_unit" >"$OUT/vtn-unit.log" 2>&1
+grep -E 'FAIL' "$OUT/vtn-unit.log"
+line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/vtn-unit.log" | tail -1)
+echo "${line:-vtn-unit-tests printed no summary}"
+if [ -n "$line" ]; then
+   read -r p _ f _ <<<"$(echo "$line" | tr -d ',')"
+   passed=$((passed + p)) failed=$((failed + f))
+else
+   tail -5 "$OUT/vtn-unit.log"; failed=$((failed + 1))
+fi
+
+echo
 echo "== refusal of a foreign driver (fake ICD claiming to be llvmpipe)"
 "$runner" --icd "$BUILD_DIR/tests/fake_icd.json" --widths 256 --log-dir "$OUT/logs-fake" \
    >"$OUT/fake-icd.log" 2>&1

@@ -85,6 +85,179 @@ vtn_handle_rotate(struct vtn_builder *b, const uint32_t *w, unsigned count)
    vtn_push_nir_ssa(b, w[2], res);
 }
 
+/* SPV_EXT_shader_subgroup_partitioned: ballots are "a 4 component vector of
+ * 32 bit integer types"; signed or unsigned are both accepted.
+ */
+static bool
+vtn_is_ballot_type(const struct glsl_type *type)
+{
+   return glsl_type_is_vector(type) && glsl_get_vector_elements(type) == 4 &&
+          glsl_type_is_integer(type) && glsl_get_bit_size(type) == 32;
+}
+
+/* nir_intrinsic_partition compares bits.  Give equal floats equal bits and
+ * NaN bits no other invocation can hold: -0.0 becomes +0.0, and a NaN
+ * becomes the quiet NaN whose payload is the invocation's index.  No
+ * non-NaN value has a NaN's bits and the payload fits any subgroup size up
+ * to 512 at 16 bits, so a NaN invocation ends up alone in its subset, which
+ * the spec allows ("either their values ... must not be equal or one must be
+ * a floating point NaN").
+ */
+static nir_def *
+vtn_partition_float_key(nir_builder *nb, nir_def *x)
+{
+   const unsigned bits = x->bit_size;
+   const uint64_t quiet_nan = bits == 16 ? 0x7e00ull
+                            : bits == 32 ? 0x7fc00000ull
+                                         : 0x7ff8000000000000ull;
+   nir_def *lane = nir_u2uN(nb, nir_load_subgroup_invocation(nb), bits);
+   nir_def *nan_key = nir_ior(nb, nir_imm_intN_t(nb, quiet_nan, bits), lane);
+   nir_def *zero = nir_imm_zero(nb, x->num_components, bits);
+
+   nir_def *key = nir_bcsel(nb, nir_feq(nb, x, zero), zero, x);
+   return nir_bcsel(nb, nir_fneu(nb, x, x), nan_key, key);
+}
+
+/* OpGroupNonUniformPartitionEXT: Result Type, Result, Value */
+static void
+vtn_handle_partition(struct vtn_builder *b, const uint32_t *w, unsigned count)
+{
+   vtn_fail_if(count != 4,
+               "OpGroupNonUniformPartitionEXT takes 3 operands, not %u", count - 1);
+   struct vtn_type *dest_type = vtn_get_type(b, w[1]);
+   vtn_fail_if(!vtn_is_ballot_type(dest_type->type),
+               "OpGroupNonUniformPartitionEXT: Result Type must be a 4 component "
+               "vector of 32 bit integer types");
+
+   struct vtn_ssa_value *value = vtn_ssa_value(b, w[3]);
+   vtn_fail_if(!glsl_type_is_vector_or_scalar(value->type) ||
+               !(glsl_type_is_numeric(value->type) || glsl_type_is_boolean(value->type)),
+               "OpGroupNonUniformPartitionEXT: Value must be a scalar or vector "
+               "of integer, floating-point or Boolean type");
+
+   nir_def *key = value->def;
+   if (glsl_type_is_float_16_32_64(value->type))
+      key = vtn_partition_float_key(&b->nb, key);
+
+   vtn_push_nir_ssa(b, w[2], nir_partition(&b->nb, 4, 32, key));
+}
+
+/* The 16 instructions the partitioned group operations may be used with. */
+static bool
+vtn_partitioned_reduction_op(SpvOp opcode, nir_op *op)
+{
+   switch (opcode) {
+   case SpvOpGroupNonUniformIAdd:       *op = nir_op_iadd; return true;
+   case SpvOpGroupNonUniformFAdd:       *op = nir_op_fadd; return true;
+   case SpvOpGroupNonUniformIMul:       *op = nir_op_imul; return true;
+   case SpvOpGroupNonUniformFMul:       *op = nir_op_fmul; return true;
+   case SpvOpGroupNonUniformSMin:       *op = nir_op_imin; return true;
+   case SpvOpGroupNonUniformUMin:       *op = nir_op_umin; return true;
+   case SpvOpGroupNonUniformFMin:       *op = nir_op_fmin; return true;
+   case SpvOpGroupNonUniformSMax:       *op = nir_op_imax; return true;
+   case SpvOpGroupNonUniformUMax:       *op = nir_op_umax; return true;
+   case SpvOpGroupNonUniformFMax:       *op = nir_op_fmax; return true;
+   case SpvOpGroupNonUniformBitwiseAnd:
+   case SpvOpGroupNonUniformLogicalAnd: *op = nir_op_iand; return true;
+   case SpvOpGroupNonUniformBitwiseOr:
+   case SpvOpGroupNonUniformLogicalOr:  *op = nir_op_ior; return true;
+   case SpvOpGroupNonUniformBitwiseXor:
+   case SpvOpGroupNonUniformLogicalXor: *op = nir_op_ixor; return true;
+   default:
+      return false;
+   }
+}
+
+/* Checks the Operation operand of a group arithmetic instruction
+ *
+ *   Result Type, Result, Execution, Operation, X [, ClusterSize | ballot]
+ *
+ * and emits the partitioned forms.  Returns true when it emitted the
+ * instruction, false to leave it to vtn_handle_subgroup().
+ */
+static bool
+vtn_handle_group_arithmetic(struct vtn_builder *b, SpvOp opcode,
+                            const uint32_t *w, unsigned count)
+{
+   const char *opname = spirv_op_to_string(opcode);
+   vtn_fail_if(count < 6 || count > 7, "%s takes 4 or 5 operands, not %u", opname,
+               count - 1);
+
+   nir_op red_op;
+   const bool partitionable = vtn_partitioned_reduction_op(opcode, &red_op);
+   const SpvGroupOperation operation = w[4];
+
+   switch (operation) {
+   case SpvGroupOperationReduce:
+   case SpvGroupOperationInclusiveScan:
+   case SpvGroupOperationExclusiveScan:
+      vtn_fail_if(count != 6,
+                  "%s: an operand after X is allowed only with ClusteredReduce "
+                  "or a partitioned operation", opname);
+      return false;
+
+   case SpvGroupOperationClusteredReduce:
+      vtn_fail_if(count != 7, "%s: ClusteredReduce requires ClusterSize", opname);
+      return false;
+
+   case SpvGroupOperationPartitionedReduceEXT:
+   case SpvGroupOperationPartitionedInclusiveScanEXT:
+   case SpvGroupOperationPartitionedExclusiveScanEXT:
+      break;
+
+   default:
+      vtn_fail("%s: unknown GroupOperation %u", opname, operation);
+   }
+
+   vtn_fail_if(!partitionable,
+               "%s: the partitioned group operations can only be used with the "
+               "16 OpGroupNonUniform arithmetic instructions "
+               "(SPV_EXT_shader_subgroup_partitioned)", opname);
+   vtn_fail_if(count != 7,
+               "%s: a partitioned operation requires the ballot operand", opname);
+   vtn_fail_if(!vtn_is_ballot_type(vtn_get_value_type(b, w[6])->type),
+               "%s: ballot must be a 4 component vector of 32 bit integer types",
+               opname);
+
+   struct vtn_type *dest_type = vtn_get_type(b, w[1]);
+   struct vtn_ssa_value *value = vtn_ssa_value(b, w[5]);
+   vtn_fail_if(!glsl_type_is_vector_or_scalar(value->type) ||
+               value->type != dest_type->type,
+               "%s: X must be a scalar or vector of Result Type", opname);
+   nir_def *ballot = vtn_get_nir_ssa(b, w[6]);
+
+   nir_builder *nb = &b->nb;
+   nir_def *res;
+   switch (operation) {
+   case SpvGroupOperationPartitionedReduceEXT:
+      res = nir_partitioned_reduce(nb, value->def, ballot, .reduction_op = red_op);
+      break;
+   case SpvGroupOperationPartitionedInclusiveScanEXT:
+      res = nir_partitioned_inclusive_scan(nb, value->def, ballot,
+                                           .reduction_op = red_op);
+      break;
+   default:
+      res = nir_partitioned_exclusive_scan(nb, value->def, ballot,
+                                           .reduction_op = red_op);
+      break;
+   }
+   vtn_push_nir_ssa(b, w[2], res);
+   return true;
+}
+
+/* OpGroupNonUniformBallotBitCount: only Reduce and the two scans. */
+static void
+vtn_check_ballot_bit_count(struct vtn_builder *b, const uint32_t *w, unsigned count)
+{
+   vtn_fail_if(count != 6, "OpGroupNonUniformBallotBitCount takes 4 operands");
+   const SpvGroupOperation operation = w[4];
+   vtn_fail_if(operation != SpvGroupOperationReduce &&
+               operation != SpvGroupOperationInclusiveScan &&
+               operation != SpvGroupOperationExclusiveScan,
+               "OpGroupNonUniformBallotBitCount: Operation must be Reduce, "
+               "InclusiveScan or ExclusiveScan, not %u", operation);
+}
+
 bool
 vtn_handle_subgroup_ext(struct vtn_builder *b, SpvOp opcode,
                         const uint32_t *w, unsigned count)
@@ -93,6 +266,49 @@ vtn_handle_subgroup_ext(struct vtn_builder *b, SpvOp opcode,
    case SpvOpGroupNonUniformRotateKHR:
       vtn_handle_rotate(b, w, count);
       return true;
+
+   case SpvOpGroupNonUniformPartitionEXT:
+      vtn_handle_partition(b, w, count);
+      return true;
+
+   case SpvOpGroupNonUniformBallotBitCount:
+      vtn_check_ballot_bit_count(b, w, count);
+      return false;
+
+   case SpvOpGroupNonUniformIAdd:
+   case SpvOpGroupNonUniformFAdd:
+   case SpvOpGroupNonUniformIMul:
+   case SpvOpGroupNonUniformFMul:
+   case SpvOpGroupNonUniformSMin:
+   case SpvOpGroupNonUniformUMin:
+   case SpvOpGroupNonUniformFMin:
+   case SpvOpGroupNonUniformSMax:
+   case SpvOpGroupNonUniformUMax:
+   case SpvOpGroupNonUniformFMax:
+   case SpvOpGroupNonUniformBitwiseAnd:
+   case SpvOpGroupNonUniformBitwiseOr:
+   case SpvOpGroupNonUniformBitwiseXor:
+   case SpvOpGroupNonUniformLogicalAnd:
+   case SpvOpGroupNonUniformLogicalOr:
+   case SpvOpGroupNonUniformLogicalXor:
+   case SpvOpGroupIAdd:
+   case SpvOpGroupFAdd:
+   case SpvOpGroupFMin:
+   case SpvOpGroupUMin:
+   case SpvOpGroupSMin:
+   case SpvOpGroupFMax:
+   case SpvOpGroupUMax:
+   case SpvOpGroupSMax:
+   case SpvOpGroupIAddNonUniformAMD:
+   case SpvOpGroupFAddNonUniformAMD:
+   case SpvOpGroupFMinNonUniformAMD:
+   case SpvOpGroupUMinNonUniformAMD:
+   case SpvOpGroupSMinNonUniformAMD:
+   case SpvOpGroupFMaxNonUniformAMD:
+   case SpvOpGroupUMaxNonUniformAMD:
+   case SpvOpGroupSMaxNonUniformAMD:
+      return vtn_handle_group_arithmetic(b, opcode, w, count);
+
    default:
       return false;
    }

@@ -69,4 +69,47 @@ enum ref_mask_kind { REF_MASK_EQ, REF_MASK_GE, REF_MASK_GT, REF_MASK_LE, REF_MAS
 struct ref_ballot ref_subgroup_mask_khr(const struct ref_subgroup *sg,
                                         unsigned lane, enum ref_mask_kind kind);
 
+/* SPV_EXT_shader_subgroup_partitioned */
+
+/* Component types of partition values; raw bits travel in a uint64_t. */
+enum ref_ptype {
+   REF_T_UINT8, REF_T_UINT16, REF_T_UINT32, REF_T_INT32, REF_T_UINT64,
+   REF_T_FLOAT16, REF_T_FLOAT32, REF_T_FLOAT64, REF_T_BOOL,
+};
+
+unsigned ref_ptype_bits(enum ref_ptype t);
+bool ref_ptype_is_float(enum ref_ptype t);
+/* The spec's notion of "same value" for one component. */
+bool ref_component_equal(enum ref_ptype t, uint64_t a, uint64_t b);
+bool ref_component_is_nan(enum ref_ptype t, uint64_t a);
+
+/* Checks one subgroup's OpGroupNonUniformPartitionEXT results against the
+ * properties the spec demands, not against one exact answer.  value[lane]
+ * holds `comps` components.  Returns NULL, or a description of the first
+ * violation written to buf.
+ */
+const char *ref_partition_verify(const struct ref_subgroup *sg, enum ref_ptype t,
+                                 unsigned comps, const uint64_t (*value)[4],
+                                 const struct ref_ballot *mask, char *buf,
+                                 unsigned buf_size);
+
+enum ref_pop {
+   REF_OP_IADD, REF_OP_IMUL, REF_OP_UMIN, REF_OP_UMAX, REF_OP_SMIN, REF_OP_SMAX,
+   REF_OP_FADD, REF_OP_FMUL, REF_OP_FMIN, REF_OP_FMAX, REF_OP_AND, REF_OP_OR,
+   REF_OP_XOR, REF_OP_LAND, REF_OP_LOR, REF_OP_LXOR, REF_OP_COUNT,
+};
+enum ref_scan { REF_SCAN_REDUCE, REF_SCAN_INCLUSIVE, REF_SCAN_EXCLUSIVE };
+
+/* The subset of `lane`: the active invocations whose ballot equals its own. */
+struct ref_ballot ref_partition_subset(const struct ref_subgroup *sg,
+                                       const struct ref_ballot *ballot, unsigned lane);
+
+/* Partitioned reduce / scans of 32-bit operands (floats as bits, Booleans as
+ * 0 / 1).  Returns false where the result is undefined (FMin / FMax over a
+ * NaN).
+ */
+bool ref_partitioned_scan(const struct ref_subgroup *sg, enum ref_pop op,
+                          enum ref_scan scan, const struct ref_ballot *ballot,
+                          const uint32_t *x, unsigned lane, uint32_t *result);
+
 #endif

@@ -11,13 +11,14 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const case_families[] = { "rotate", "intel", "ballot", "nonsemantic", NULL };
+const char *const case_families[] = { "rotate", "intel", "ballot", "nonsemantic",
+                                       "partitioned", NULL };
 
-static const char *const pattern_names[PATTERN_COUNT] = { "all", "divergent" };
+const char *const pattern_names[PATTERN_COUNT] = { "all", "divergent" };
 
 /* xorshift32: deterministic inputs from a seed. */
-static uint32_t
-rnd(uint32_t *s)
+uint32_t
+case_rnd(uint32_t *s)
 {
    uint32_t x = *s ? *s : 0x9e3779b9u;
    x ^= x << 13;
@@ -49,9 +50,20 @@ check_word(struct check *chk, const struct case_io *io, unsigned inv,
    }
 }
 
+void
+check_property(struct check *chk, const char *failure)
+{
+   chk->cared++;
+   if (failure) {
+      if (!chk->failures)
+         snprintf(chk->first, sizeof(chk->first), "%s", failure);
+      chk->failures++;
+   }
+}
+
 /* Inputs shared by every case: the active pattern and random source words. */
-static void
-gen_common(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
+void
+case_gen_common(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
 {
    (void)size;
    for (unsigned i = 0; i < io->workgroup_size; i++) {
@@ -60,7 +72,7 @@ gen_common(const struct case_desc *c, unsigned size, struct case_io *io, uint32_
          io->ctl[i] = 1;
          break;
       case PATTERN_DIVERGENT: {
-         const uint32_t r = rnd(&seed) % 100;
+         const uint32_t r = case_rnd(&seed) % 100;
          io->ctl[i] = r < 15 ? 2 : r < 70 ? 1 : 0;
          break;
       }
@@ -68,7 +80,7 @@ gen_common(const struct case_desc *c, unsigned size, struct case_io *io, uint32_
          break;
       }
       for (unsigned w = 0; w < SRC_WORDS; w++)
-         io->src[i * SRC_WORDS + w] = rnd(&seed);
+         io->src[i * SRC_WORDS + w] = case_rnd(&seed);
    }
 }
 
@@ -92,7 +104,7 @@ expect_lane(struct check *chk, const struct case_io *io, const struct lane_map *
 static void
 gen_rotate(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
 {
-   gen_common(c, size, io, seed);
+   case_gen_common(c, size, io, seed);
    const bool dynamic = c->param[2];
    io->num_spec = 0;
    if (!dynamic) {
@@ -128,21 +140,21 @@ enum intel_op { INTEL_SHUFFLE, INTEL_XOR, INTEL_DOWN, INTEL_UP };
 static void
 gen_intel(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
 {
-   gen_common(c, size, io, seed);
+   case_gen_common(c, size, io, seed);
    for (unsigned i = 0; i < io->workgroup_size; i++) {
       uint32_t *s = &io->src[i * SRC_WORDS];
       switch (c->param[0]) {
       case INTEL_SHUFFLE:
          /* Mostly in range, some out of range (undefined). */
-         s[1] = rnd(&seed) % (size + size / 4 + 1);
+         s[1] = case_rnd(&seed) % (size + size / 4 + 1);
          break;
       case INTEL_XOR:
-         s[1] = rnd(&seed) % size;
+         s[1] = case_rnd(&seed) % size;
          break;
       case INTEL_DOWN:
       case INTEL_UP:
          /* Spans Current, Next/Previous and out of range. */
-         s[2] = rnd(&seed) % (2 * size + 2);
+         s[2] = case_rnd(&seed) % (2 * size + 2);
          break;
       }
    }
@@ -190,7 +202,7 @@ enum ballot_op { BALLOT_BALLOT, BALLOT_FIRST, BALLOT_READ, BALLOT_MASK };
 static void
 gen_ballot(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
 {
-   gen_common(c, size, io, seed);
+   case_gen_common(c, size, io, seed);
    io->push[0] = c->param[1]; /* ReadInvocation's Index */
 }
 
@@ -359,12 +371,15 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
       }
    }
 
+   if (want(ext, "partitioned"))
+      cases_partitioned_enumerate(size, fn, data);
+
    if (want(ext, "nonsemantic")) {
       memset(&c, 0, sizeof(c));
       c.ext = "nonsemantic";
       c.needs_ext = "VK_KHR_shader_non_semantic_info";
       c.shader = "nonsemantic";
-      c.gen = gen_common;
+      c.gen = case_gen_common;
       c.check = check_nonsemantic;
       snprintf(base, sizeof(base), "subgroup.nonsemantic.extinst.compute.uint32.size%u",
                size);

@@ -22,6 +22,7 @@ enum pattern {
    PATTERN_DIVERGENT,  /* a random subset branches in, some exit early */
    PATTERN_COUNT,
 };
+extern const char *const pattern_names[PATTERN_COUNT];
 
 /* What one case execution sees, filled by the runner. */
 struct case_io {
@@ -44,6 +45,9 @@ struct lane_map {
 
 struct check;
 struct case_desc;
+
+/* Enumerates the cases of family `ext` (NULL: all) for one subgroup size. */
+typedef void (*case_fn)(const struct case_desc *c, void *data);
 
 typedef void (*case_gen_fn)(const struct case_desc *c, unsigned size,
                             struct case_io *io, uint32_t seed);
@@ -75,9 +79,17 @@ struct check {
 
 void check_word(struct check *chk, const struct case_io *io, unsigned inv,
                 unsigned word, uint32_t expected, const char *what);
+/* A property check (no single expected value): counts as one compared word;
+ * `failure` is NULL when the property holds.
+ */
+void check_property(struct check *chk, const char *failure);
 
-/* Enumerates the cases of family `ext` (NULL: all) for one subgroup size. */
-typedef void (*case_fn)(const struct case_desc *c, void *data);
+/* Shared input helpers. */
+uint32_t case_rnd(uint32_t *seed);
+void case_gen_common(const struct case_desc *c, unsigned size, struct case_io *io,
+                     uint32_t seed);
+void cases_partitioned_enumerate(unsigned size, case_fn fn, void *data);
+
 void cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data);
 
 extern const char *const case_families[];

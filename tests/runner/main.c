@@ -52,6 +52,7 @@ struct options {
    const char *expectations;
    const char *csv;
    const char *log_dir;
+   const char *tag;
    unsigned timeout_s;
    bool any_driver;
    bool self_check;
@@ -334,17 +335,20 @@ child_main(void)
          "subgroup.intel.shuffle_down.*.divergent",
          "subgroup.ballot.ballot.*.divergent",
          "subgroup.nonsemantic.*.divergent",
+         "subgroup.partitioned.iadd.compute.uint32.size*.inclusive.partition.subsets3.glsl_nv.divergent",
       };
       for (unsigned i = 0; i < 4; i++) {
          opt.filter = demo_filters[i];
          cases_enumerate(st->size, NULL, demo_case, st);
       }
-      printf("\n== partitioned: SPV_EXT_shader_subgroup_partitioned\n");
-      if (st->h.subgroup_ops & 0x100 /* VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV */)
-         printf("verdict partitioned: not supported yet: no cases are written yet\n");
-      else
+      if (st->h.subgroup_ops & 0x100 /* VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV */) {
+         opt.filter = demo_filters[4];
+         cases_enumerate(st->size, NULL, demo_case, st);
+      } else {
+         printf("\n== partitioned: SPV_EXT_shader_subgroup_partitioned\n");
          printf("verdict partitioned: not supported yet: the device does not advertise "
                 "VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV\n");
+      }
    } else {
       cases_enumerate(st->size, opt.family, child_case, st);
    }
@@ -430,7 +434,11 @@ add_record(const char *name, const char *family, unsigned size, enum case_status
    }
    struct record *r = &records[num_records++];
    memset(r, 0, sizeof(*r));
-   snprintf(r->name, sizeof(r->name), "%s", name);
+   if (opt.tag)
+      snprintf(r->name, sizeof(r->name), "%s.%s", name, opt.tag);
+   else
+      snprintf(r->name, sizeof(r->name), "%s", name);
+   name = r->name;
    snprintf(r->family, sizeof(r->family), "%s", family);
    r->size = size;
 
@@ -732,6 +740,8 @@ usage(void)
            "  --any-driver           run on any driver (no identity check)\n"
            "  --expectations FILE    expected failures (glob, then the reason)\n"
            "  --csv FILE             write per-case results\n"
+           "  --tag NAME             append .NAME to every case name (a second run of\n"
+           "                         the same cases under another driver setting)\n"
            "  --timeout S            per child process (default 300)\n"
            "  --self-check           perturb the reference; every case must fail\n"
            "  --demo                 the main job: per-lane tables, one case per extension\n"
@@ -773,6 +783,8 @@ main(int argc, char **argv)
          opt.expectations = ARG();
       } else if (!strcmp(a, "--csv")) {
          opt.csv = ARG();
+      } else if (!strcmp(a, "--tag")) {
+         opt.tag = ARG();
       } else if (!strcmp(a, "--log-dir")) {
          opt.log_dir = ARG();
       } else if (!strcmp(a, "--timeout")) {

@@ -21,6 +21,13 @@ static const char *const wanted_exts[] = {
 };
 
 /* Newer than Debian's 1.3.239 headers. */
+#define VKH_STYPE_SUBGROUP_PARTITIONED_FEATURES ((VkStructureType)1000662000)
+struct vkh_partitioned_features {
+   VkStructureType sType;
+   void *pNext;
+   VkBool32 shaderSubgroupPartitioned;
+};
+
 #define VKH_STYPE_SUBGROUP_ROTATE_FEATURES ((VkStructureType)1000416000)
 struct vkh_rotate_features {
    VkStructureType sType;
@@ -134,12 +141,25 @@ vkh_create_device(struct vkh *h, char *why, size_t why_size)
    free(ext);
 
    /* Enable every feature the device has of the ones the cases touch. */
+   struct vkh_partitioned_features part = {
+      .sType = VKH_STYPE_SUBGROUP_PARTITIONED_FEATURES,
+   };
    struct vkh_rotate_features rot = {
       .sType = VKH_STYPE_SUBGROUP_ROTATE_FEATURES,
    };
+   /* Chain only the structs of extensions the device has. */
+   void *ext_chain = NULL;
+   if (vkh_has_ext(h, "VK_EXT_shader_subgroup_partitioned")) {
+      part.pNext = ext_chain;
+      ext_chain = &part;
+   }
+   if (vkh_has_ext(h, "VK_KHR_shader_subgroup_rotate")) {
+      rot.pNext = ext_chain;
+      ext_chain = &rot;
+   }
    VkPhysicalDeviceVulkan13Features f13 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
-      .pNext = vkh_has_ext(h, "VK_KHR_shader_subgroup_rotate") ? &rot : NULL,
+      .pNext = ext_chain,
    };
    VkPhysicalDeviceVulkan12Features f12 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,

@@ -1,0 +1,22 @@
+/*
+ * Copyright © 2026 The mesa-subgroups authors
+ * SPDX-License-Identifier: MIT
+ */
+
+#ifndef LVP_SUBGROUPS_EXT_H
+#define LVP_SUBGROUPS_EXT_H
+
+#include "nir.h"
+
+/* Runs before lavapipe's own nir_lower_subgroups (which has
+ * lower_partitioned set and 1 x 32-bit ballots).
+ *
+ * LVP_PARTITION_BALLOT=uvec4 (a test knob) lowers the partitioned
+ * intrinsics here instead, with 4 x 32-bit ballots, the layout vtn emits and
+ * several drivers use; lavapipe's pass then lowers what that produced.  The
+ * sweep's partitioned family runs once each way, so both layouts are proven
+ * by execution.
+ */
+void lvp_lower_subgroups_ext(nir_shader *nir);
+
+#endif

@@ -1,0 +1,264 @@
+/*
+ * Copyright © 2026 The mesa-subgroups authors
+ * SPDX-License-Identifier: MIT
+ *
+ * SPV_EXT_shader_subgroup_partitioned: OpGroupNonUniformPartitionEXT and
+ * the PartitionedReduce / InclusiveScan / ExclusiveScan group operations.
+ */
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "reference.h"
+
+unsigned
+ref_ptype_bits(enum ref_ptype t)
+{
+   switch (t) {
+   case REF_T_UINT8: return 8;
+   case REF_T_UINT16: case REF_T_FLOAT16: return 16;
+   case REF_T_UINT64: case REF_T_FLOAT64: return 64;
+   case REF_T_BOOL: return 1;
+   default: return 32;
+   }
+}
+
+bool
+ref_ptype_is_float(enum ref_ptype t)
+{
+   return t == REF_T_FLOAT16 || t == REF_T_FLOAT32 || t == REF_T_FLOAT64;
+}
+
+static uint64_t
+type_mask(enum ref_ptype t)
+{
+   const unsigned bits = ref_ptype_bits(t);
+   return bits >= 64 ? ~0ull : (1ull << bits) - 1;
+}
+
+/* IEEE 754: all exponent bits set and a non-zero significand. */
+bool
+ref_component_is_nan(enum ref_ptype t, uint64_t a)
+{
+   switch (t) {
+   case REF_T_FLOAT16: return (a & 0x7c00) == 0x7c00 && (a & 0x03ff);
+   case REF_T_FLOAT32: return (a & 0x7f800000) == 0x7f800000 && (a & 0x007fffff);
+   case REF_T_FLOAT64:
+      return (a & 0x7ff0000000000000ull) == 0x7ff0000000000000ull &&
+             (a & 0x000fffffffffffffull);
+   default: return false;
+   }
+}
+
+static bool
+is_float_zero(enum ref_ptype t, uint64_t a)
+{
+   switch (t) {
+   case REF_T_FLOAT16: return !(a & 0x7fff);
+   case REF_T_FLOAT32: return !(a & 0x7fffffff);
+   default: return !(a & 0x7fffffffffffffffull);
+   }
+}
+
+/* "all tangled invocations in each subset of the partition have the same
+ * value of value.  For any two invocations in different subsets of the
+ * partition, either their values of value must not be equal or one must be
+ * a floating point NaN."  Equality is the type's: integers and Booleans by
+ * value; floats by ordered equality, so NaN equals nothing and -0.0 equals
+ * +0.0.
+ */
+bool
+ref_component_equal(enum ref_ptype t, uint64_t a, uint64_t b)
+{
+   if (t == REF_T_BOOL)
+      return (a != 0) == (b != 0);
+   a &= type_mask(t);
+   b &= type_mask(t);
+   if (!ref_ptype_is_float(t))
+      return a == b;
+   if (ref_component_is_nan(t, a) || ref_component_is_nan(t, b))
+      return false;
+   return a == b || (is_float_zero(t, a) && is_float_zero(t, b));
+}
+
+static bool
+bit_set(const struct ref_ballot *b, unsigned i)
+{
+   return (b->w[i / 32] >> (i % 32)) & 1;
+}
+
+static bool
+ballot_equal(const struct ref_ballot *a, const struct ref_ballot *b)
+{
+   return !memcmp(a->w, b->w, sizeof(a->w));
+}
+
+const char *
+ref_partition_verify(const struct ref_subgroup *sg, enum ref_ptype t, unsigned comps,
+                     const uint64_t (*value)[4], const struct ref_ballot *mask,
+                     char *buf, unsigned buf_size)
+{
+   for (unsigned i = 0; i < sg->size; i++) {
+      if (!sg->active[i])
+         continue;
+      bool i_nan = false;
+      for (unsigned c = 0; c < comps; c++)
+         i_nan |= ref_component_is_nan(t, value[i][c]);
+
+      /* "a valid partition of the tangled invocations": every active
+       * invocation is in its own subset, and a subset holds only tangled
+       * invocations.
+       */
+      if (!bit_set(&mask[i], i)) {
+         snprintf(buf, buf_size, "lane %u: its own bit is not set", i);
+         return buf;
+      }
+      for (unsigned j = 0; j < REF_MAX_LANES; j++) {
+         if (bit_set(&mask[i], j) && (j >= sg->size || !sg->active[j])) {
+            snprintf(buf, buf_size, "lane %u: mask holds lane %u, which is %s", i, j,
+                     j >= sg->size ? "past the subgroup" : "inactive");
+            return buf;
+         }
+      }
+
+      for (unsigned j = 0; j < sg->size; j++) {
+         if (!sg->active[j] || j == i)
+            continue;
+         bool equal = true, j_nan = false;
+         for (unsigned c = 0; c < comps; c++) {
+            equal &= ref_component_equal(t, value[i][c], value[j][c]);
+            j_nan |= ref_component_is_nan(t, value[j][c]);
+         }
+         const bool same_subset = bit_set(&mask[i], j);
+         /* A subset: j in i's mask exactly when their masks are equal. */
+         if (same_subset != ballot_equal(&mask[i], &mask[j])) {
+            snprintf(buf, buf_size, "lanes %u and %u: %s, but their masks %s", i, j,
+                     same_subset ? "one holds the other" : "neither holds the other",
+                     same_subset ? "differ" : "are equal");
+            return buf;
+         }
+         if (equal && !same_subset) {
+            snprintf(buf, buf_size, "lanes %u and %u hold equal values in different subsets",
+                     i, j);
+            return buf;
+         }
+         /* Values not equal: different subsets, except that NaN lanes may
+          * group among themselves (left open by the spec).  A NaN lane never
+          * shares a subset with a non-NaN lane.
+          */
+         if (!equal && same_subset && !(i_nan && j_nan)) {
+            snprintf(buf, buf_size, "lanes %u and %u hold different values%s in one subset",
+                     i, j, i_nan || j_nan ? " (one NaN)" : "");
+            return buf;
+         }
+      }
+   }
+   return NULL;
+}
+
+/* "If two active invocations i and j have the same value of ballot, they are
+ * said to be in the same subset of the partition."
+ */
+struct ref_ballot
+ref_partition_subset(const struct ref_subgroup *sg, const struct ref_ballot *ballot,
+                     unsigned lane)
+{
+   struct ref_ballot s;
+   memset(&s, 0, sizeof(s));
+   for (unsigned j = 0; j < sg->size; j++) {
+      if (sg->active[j] && ballot_equal(&ballot[j], &ballot[lane]))
+         s.w[j / 32] |= 1u << (j % 32);
+   }
+   return s;
+}
+
+static float
+as_float(uint32_t u)
+{
+   float f;
+   memcpy(&f, &u, 4);
+   return f;
+}
+
+static uint32_t
+as_bits(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+/* The identity I of each operation (SPIR-V's OpGroupNonUniform* text). */
+static uint32_t
+identity(enum ref_pop op)
+{
+   switch (op) {
+   case REF_OP_IADD: case REF_OP_OR: case REF_OP_XOR: case REF_OP_UMAX:
+   case REF_OP_LOR: case REF_OP_LXOR:
+      return 0;
+   case REF_OP_IMUL: return 1;
+   case REF_OP_UMIN: case REF_OP_AND: return 0xffffffffu;
+   case REF_OP_SMIN: return 0x7fffffffu;
+   case REF_OP_SMAX: return 0x80000000u;
+   case REF_OP_FADD: return as_bits(0.0f);
+   case REF_OP_FMUL: return as_bits(1.0f);
+   case REF_OP_FMIN: return as_bits(INFINITY);
+   case REF_OP_FMAX: return as_bits(-INFINITY);
+   case REF_OP_LAND: return 1;
+   default: return 0;
+   }
+}
+
+static uint32_t
+combine(enum ref_pop op, uint32_t a, uint32_t b)
+{
+   switch (op) {
+   case REF_OP_IADD: return a + b;
+   case REF_OP_IMUL: return a * b;
+   case REF_OP_UMIN: return a < b ? a : b;
+   case REF_OP_UMAX: return a > b ? a : b;
+   case REF_OP_SMIN: return (int32_t)a < (int32_t)b ? a : b;
+   case REF_OP_SMAX: return (int32_t)a > (int32_t)b ? a : b;
+   case REF_OP_FADD: return as_bits(as_float(a) + as_float(b));
+   case REF_OP_FMUL: return as_bits(as_float(a) * as_float(b));
+   case REF_OP_FMIN: return as_bits(fminf(as_float(a), as_float(b)));
+   case REF_OP_FMAX: return as_bits(fmaxf(as_float(a), as_float(b)));
+   case REF_OP_AND: return a & b;
+   case REF_OP_OR: return a | b;
+   case REF_OP_XOR: return a ^ b;
+   case REF_OP_LAND: return (a && b) ? 1 : 0;
+   case REF_OP_LOR: return (a || b) ? 1 : 0;
+   case REF_OP_LXOR: return (!a != !b) ? 1 : 0;
+   default: return 0;
+   }
+}
+
+/* Reduce: the operation over every invocation of the subset.  Inclusive
+ * scan: over the subset's invocations with an id at most this one's;
+ * exclusive: strictly below, the identity when there are none.  Float add
+ * and multiply are combined in invocation order: the cases use inputs whose
+ * sums and products are exact, so any order gives the same bits.
+ */
+bool
+ref_partitioned_scan(const struct ref_subgroup *sg, enum ref_pop op, enum ref_scan scan,
+                     const struct ref_ballot *ballot, const uint32_t *x, unsigned lane,
+                     uint32_t *result)
+{
+   const struct ref_ballot subset = ref_partition_subset(sg, ballot, lane);
+   uint32_t acc = identity(op);
+   for (unsigned j = 0; j < sg->size; j++) {
+      if (!bit_set(&subset, j))
+         continue;
+      if (scan == REF_SCAN_INCLUSIVE && j > lane)
+         break;
+      if (scan == REF_SCAN_EXCLUSIVE && j >= lane)
+         break;
+      /* FMin / FMax of a NaN: undefined. */
+      if ((op == REF_OP_FMIN || op == REF_OP_FMAX) && isnan(as_float(x[j])))
+         return false;
+      acc = combine(op, acc, x[j]);
+   }
+   *result = acc;
+   return true;
+}

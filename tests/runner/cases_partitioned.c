@@ -1,0 +1,416 @@
+/*
+ * Copyright © 2026 The mesa-subgroups authors
+ * SPDX-License-Identifier: MIT
+ *
+ * SPV_EXT_shader_subgroup_partitioned cases: OpGroupNonUniformPartitionEXT on
+ * every type, checked by the spec's properties; partitioned reduce and scans
+ * of all 16 instructions, with partitions from Partition and from ballots
+ * passed in.
+ */
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cases.h"
+
+/* --- partition ---------------------------------------------------------- */
+
+/* How many distinct values the lanes hold. */
+enum dist { D_ONE, D_TWO, D_HALF, D_ALL, D_RANDOM, D_SPECIAL, D_COUNT };
+static const char *const dist_names[D_COUNT] = { "one", "two", "half", "distinct",
+                                                 "random", "special" };
+
+struct ptype {
+   const char *name;
+   enum ref_ptype t;
+   unsigned comps;
+   const char *shader;
+};
+
+static const struct ptype ptypes[] = {
+   { "uint8", REF_T_UINT8, 1, "partition_uint8" },
+   { "uint16", REF_T_UINT16, 1, "partition_uint16" },
+   { "uint32", REF_T_UINT32, 1, "partition_uint32" },
+   { "int32", REF_T_INT32, 1, "partition_int32" },
+   { "uint64", REF_T_UINT64, 1, "partition_uint64" },
+   { "float16", REF_T_FLOAT16, 1, "partition_float16" },
+   { "float32", REF_T_FLOAT32, 1, "partition_float32" },
+   { "float64", REF_T_FLOAT64, 1, "partition_float64" },
+   { "bool", REF_T_BOOL, 1, "partition_bool" },
+   { "v2uint32", REF_T_UINT32, 2, "partition_v2uint32" },
+   { "v3float32", REF_T_FLOAT32, 3, "partition_v3float32" },
+   { "v4uint16", REF_T_UINT16, 4, "partition_v4uint16" },
+   { "v2float64", REF_T_FLOAT64, 2, "partition_v2float64" },
+   { "v4bool", REF_T_BOOL, 4, "partition_v4bool" },
+   { "v4float32", REF_T_FLOAT32, 4, "partition_v4float32" },
+};
+
+/* A value of component type t for a label: equal labels, equal values. */
+static uint64_t
+labelled_value(enum ref_ptype t, uint32_t label, unsigned comp)
+{
+   const uint32_t l = label * 7 + comp;
+   switch (t) {
+   case REF_T_FLOAT16: return 0x3c00 + l * 0x40;            /* 1.0, 1.0625 ... */
+   case REF_T_FLOAT32: return 0x3f800000u + l * 0x10000u;   /* 1.0, 1.0078 ... */
+   case REF_T_FLOAT64: return 0x3ff0000000000000ull + (uint64_t)l * 0x1000000000000ull;
+   case REF_T_BOOL: return label & 1;
+   default: return (uint64_t)l * 0x9e3779b97f4a7c15ull >> (64 - ref_ptype_bits(t));
+   }
+}
+
+/* +0, -0, two NaNs, 1.0, -1.0, +inf, for each float width. */
+static uint64_t
+special_value(enum ref_ptype t, unsigned k)
+{
+   static const uint64_t f16[] = { 0x0000, 0x8000, 0x7e00, 0xfe01, 0x3c00, 0xbc00, 0x7c00 };
+   static const uint64_t f32[] = { 0, 0x80000000u, 0x7fc00000u, 0xffc00001u, 0x3f800000u,
+                                   0xbf800000u, 0x7f800000u };
+   static const uint64_t f64[] = { 0, 0x8000000000000000ull, 0x7ff8000000000000ull,
+                                   0xfff8000000000001ull, 0x3ff0000000000000ull,
+                                   0xbff0000000000000ull, 0x7ff0000000000000ull };
+   k %= 7;
+   return t == REF_T_FLOAT16 ? f16[k] : t == REF_T_FLOAT32 ? f32[k] : f64[k];
+}
+
+static unsigned
+words_per_comp(enum ref_ptype t)
+{
+   return ref_ptype_bits(t) == 64 ? 2 : 1;
+}
+
+static void
+gen_partition(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
+{
+   case_gen_common(c, size, io, seed);
+   const struct ptype *pt = &ptypes[c->param[0]];
+   const enum dist d = (enum dist)c->param[1];
+   const unsigned bits = ref_ptype_bits(pt->t);
+   for (unsigned i = 0; i < io->workgroup_size; i++) {
+      uint32_t *w = &io->src[i * SRC_WORDS];
+      const unsigned lane = i % size;
+      uint32_t label;
+      switch (d) {
+      case D_ONE: label = 0; break;
+      case D_TWO: label = case_rnd(&seed) % 2; break;
+      case D_HALF: label = case_rnd(&seed) % (size / 2 ? size / 2 : 1); break;
+      case D_ALL: label = lane; break;
+      default: label = case_rnd(&seed) % 4; break;
+      }
+      for (unsigned comp = 0; comp < pt->comps; comp++) {
+         uint64_t v;
+         if (d == D_SPECIAL)
+            v = special_value(pt->t, case_rnd(&seed));
+         else if (d == D_RANDOM) /* components vary on their own: partial matches */
+            v = labelled_value(pt->t, case_rnd(&seed) % 3, comp);
+         else
+            v = labelled_value(pt->t, label, comp);
+         const unsigned k = comp * words_per_comp(pt->t);
+         if (pt->t == REF_T_BOOL) {
+            w[k] = v ? (case_rnd(&seed) | 1) : 0;  /* any non-zero word is true */
+         } else if (bits == 64) {
+            w[k] = (uint32_t)v;
+            w[k + 1] = (uint32_t)(v >> 32);
+         } else if (bits < 32) {
+            w[k] = (uint32_t)v | (case_rnd(&seed) << bits);  /* junk above the type */
+         } else {
+            w[k] = (uint32_t)v;
+         }
+      }
+   }
+}
+
+static void
+check_partition(const struct case_desc *c, const struct case_io *io,
+                const struct lane_map *lm, unsigned s, struct check *chk)
+{
+   const struct ptype *pt = &ptypes[c->param[0]];
+   const struct ref_subgroup *sg = &lm->sg[s];
+   uint64_t value[REF_MAX_LANES][4];
+   struct ref_ballot mask[REF_MAX_LANES];
+   memset(value, 0, sizeof(value));
+   memset(mask, 0, sizeof(mask));
+   bool any = false;
+   for (unsigned l = 0; l < sg->size; l++) {
+      const int inv = lm->inv[s][l];
+      if (inv < 0 || !sg->active[l])
+         continue;
+      any = true;
+      const uint32_t *w = &io->src[inv * SRC_WORDS];
+      for (unsigned comp = 0; comp < pt->comps; comp++) {
+         const unsigned k = comp * words_per_comp(pt->t);
+         value[l][comp] = words_per_comp(pt->t) == 2
+                             ? w[k] | (uint64_t)w[k + 1] << 32 : w[k];
+      }
+      memcpy(mask[l].w, &io->dst[inv * DST_WORDS], 16);
+      /* --self-check: corrupt what the reference reads. */
+      if (chk->perturb)
+         mask[l].w[0] ^= 1u << (l % 32);
+   }
+   if (!any)
+      return;
+   char buf[256];
+   const char *err = ref_partition_verify(sg, pt->t, pt->comps, (const uint64_t (*)[4])value,
+                                          mask, buf, sizeof(buf));
+   char msg[320];
+   if (err)
+      snprintf(msg, sizeof(msg), "subgroup %u: %s", s, err);
+   check_property(chk, err ? msg : NULL);
+}
+
+/* --- partitioned reduce / scans ----------------------------------------- */
+
+struct pop {
+   const char *name;
+   enum ref_pop op;
+   const char *type;
+};
+
+static const struct pop pops[] = {
+   { "iadd", REF_OP_IADD, "uint32" },    { "imul", REF_OP_IMUL, "uint32" },
+   { "umin", REF_OP_UMIN, "uint32" },    { "umax", REF_OP_UMAX, "uint32" },
+   { "smin", REF_OP_SMIN, "int32" },     { "smax", REF_OP_SMAX, "int32" },
+   { "fadd", REF_OP_FADD, "float32" },   { "fmul", REF_OP_FMUL, "float32" },
+   { "fmin", REF_OP_FMIN, "float32" },   { "fmax", REF_OP_FMAX, "float32" },
+   { "and", REF_OP_AND, "uint32" },      { "or", REF_OP_OR, "uint32" },
+   { "xor", REF_OP_XOR, "uint32" },      { "land", REF_OP_LAND, "bool" },
+   { "lor", REF_OP_LOR, "bool" },        { "lxor", REF_OP_LXOR, "bool" },
+};
+static const char *const scan_names[] = { "reduce", "inclusive", "exclusive" };
+
+static uint32_t
+float_bits(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+/* Operands whose sums and products are exact in any order. */
+static uint32_t
+operand(enum ref_pop op, uint32_t *seed)
+{
+   static const float mul[] = { 0.5f, 1.0f, 2.0f, -0.5f, -1.0f, -2.0f };
+   switch (op) {
+   case REF_OP_FADD: return float_bits((float)((int)(case_rnd(seed) % 17) - 8));
+   case REF_OP_FMUL: return float_bits(mul[case_rnd(seed) % 6]);
+   case REF_OP_FMIN:
+   case REF_OP_FMAX: return float_bits((float)((int)(case_rnd(seed) % 2001) - 1000) / 8.0f);
+   case REF_OP_LAND: return case_rnd(seed) % 8 != 0;
+   case REF_OP_LOR: return case_rnd(seed) % 8 == 0;
+   case REF_OP_LXOR: return case_rnd(seed) % 2;
+   default: return case_rnd(seed);
+   }
+}
+
+/* param: [0] op, [1] scan, [2] ballot from partition (0) or input (1),
+ *        [3] number of labels
+ */
+static void
+gen_partitioned(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
+{
+   case_gen_common(c, size, io, seed);
+   const enum ref_pop op = pops[c->param[0]].op;
+   const unsigned labels = c->param[3];
+   uint32_t label[MAX_INVOCATIONS];
+   for (unsigned i = 0; i < io->workgroup_size; i++) {
+      uint32_t *w = &io->src[i * SRC_WORDS];
+      w[0] = operand(op, &seed);
+      label[i] = case_rnd(&seed) % labels;
+      w[1] = label[i] * 0x01000193u + 5;   /* Partition's value */
+   }
+   if (!c->param[2])
+      return;
+   /* Ballots passed in: a valid partition by label, assuming invocations
+    * fill subgroups in order (the check verifies this against what the
+    * device reports).  Inactive invocations of the label are in the ballot
+    * too, and a bit past the subgroup, both of which must be ignored.
+    */
+   for (unsigned i = 0; i < io->workgroup_size; i++) {
+      uint32_t *w = &io->src[i * SRC_WORDS];
+      const unsigned base = i / size * size;
+      w[2] = w[3] = w[4] = w[5] = 0;
+      for (unsigned l = 0; l < size && base + l < io->workgroup_size; l++) {
+         if (label[base + l] == label[i])
+            w[2 + l / 32] |= 1u << (l % 32);
+      }
+      if (size < 128)
+         w[5] |= 0x80000000u;
+   }
+}
+
+static void
+check_partitioned(const struct case_desc *c, const struct case_io *io,
+                  const struct lane_map *lm, unsigned s, struct check *chk)
+{
+   const struct ref_subgroup *sg = &lm->sg[s];
+   const enum ref_pop op = pops[c->param[0]].op;
+   const enum ref_scan scan = (enum ref_scan)c->param[1];
+   const bool from_input = c->param[2];
+
+   uint32_t x[REF_MAX_LANES] = { 0 };
+   struct ref_ballot ballot[REF_MAX_LANES];
+   memset(ballot, 0, sizeof(ballot));
+   for (unsigned l = 0; l < sg->size; l++) {
+      const int inv = lm->inv[s][l];
+      if (inv < 0)
+         continue;
+      const uint32_t *w = &io->src[inv * SRC_WORDS];
+      x[l] = op >= REF_OP_LAND ? (w[0] != 0) : w[0];
+      if (from_input)
+         memcpy(ballot[l].w, &w[2], 16);
+   }
+   if (!from_input) {
+      /* Partition of 32-bit integers: exactly the active lanes holding the
+       * same value.
+       */
+      for (unsigned l = 0; l < sg->size; l++) {
+         const int inv = lm->inv[s][l];
+         if (inv < 0 || !sg->active[l])
+            continue;
+         for (unsigned j = 0; j < sg->size; j++) {
+            const int jinv = lm->inv[s][j];
+            if (jinv >= 0 && sg->active[j] &&
+                io->src[jinv * SRC_WORDS + 1] == io->src[inv * SRC_WORDS + 1])
+               ballot[l].w[j / 32] |= 1u << (j % 32);
+         }
+      }
+   }
+
+   for (unsigned l = 0; l < sg->size; l++) {
+      const int inv = lm->inv[s][l];
+      if (inv < 0 || !sg->active[l])
+         continue;
+      if (from_input && !((ballot[l].w[l / 32] >> (l % 32)) & 1)) {
+         check_property(chk, "the ballot passed in is no valid partition under this "
+                             "device's invocation-to-lane mapping");
+         return;
+      }
+      if (!from_input) {
+         for (unsigned k = 0; k < 4; k++)
+            check_word(chk, io, inv, 4 + k, ballot[l].w[k], "partition ballot");
+      }
+      uint32_t expected;
+      if (ref_partitioned_scan(sg, op, scan, ballot, x, l, &expected))
+         check_word(chk, io, inv, 0, expected, scan_names[scan]);
+   }
+}
+
+void
+cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
+{
+   struct case_desc c;
+   char base[128];
+
+   for (unsigned t = 0; t < sizeof(ptypes) / sizeof(ptypes[0]); t++) {
+      for (unsigned d = 0; d < D_COUNT; d++) {
+         if (d == D_SPECIAL && !ref_ptype_is_float(ptypes[t].t))
+            continue;
+         memset(&c, 0, sizeof(c));
+         c.ext = "partitioned";
+         c.needs_ext = "VK_NV_shader_subgroup_partitioned";
+         c.shader = ptypes[t].shader;
+         c.gen = gen_partition;
+         c.check = check_partition;
+         c.param[0] = t;
+         c.param[1] = d;
+         snprintf(base, sizeof(base), "subgroup.partitioned.partition.compute.%s.size%u.%s",
+                  ptypes[t].name, size, dist_names[d]);
+         for (unsigned p = 0; p < PATTERN_COUNT; p++) {
+            c.pattern = (enum pattern)p;
+            snprintf(c.name, sizeof(c.name), "%s.%s", base, pattern_names[p]);
+            fn(&c, data);
+         }
+      }
+   }
+
+   /* The EXT extension string (the modules above use the NV one). */
+   static const char *const ext_shaders[][2] = {
+      { "partition_uint32_ext", "uint32" },
+      { "partition_float32_ext", "float32" },
+   };
+   for (unsigned e = 0; e < 2; e++) {
+      memset(&c, 0, sizeof(c));
+      c.ext = "partitioned";
+      c.needs_ext = "VK_EXT_shader_subgroup_partitioned";
+      c.shader = ext_shaders[e][0];
+      c.gen = gen_partition;
+      c.check = check_partition;
+      c.param[0] = e == 0 ? 2 : 6;
+      c.param[1] = e == 0 ? D_HALF : D_SPECIAL;
+      snprintf(base, sizeof(base), "subgroup.partitioned.partition.compute.%s.size%u.%s.ext",
+               ext_shaders[e][1], size, dist_names[c.param[1]]);
+      for (unsigned p = 0; p < PATTERN_COUNT; p++) {
+         c.pattern = (enum pattern)p;
+         snprintf(c.name, sizeof(c.name), "%s.%s", base, pattern_names[p]);
+         fn(&c, data);
+      }
+   }
+
+   static char shader_names[16][3][2][48];
+   for (unsigned o = 0; o < 16; o++) {
+      for (unsigned sc = 0; sc < 3; sc++) {
+         for (unsigned from = 0; from < 2; from++) {
+            memset(&c, 0, sizeof(c));
+            c.ext = "partitioned";
+            c.needs_ext = "VK_NV_shader_subgroup_partitioned";
+            snprintf(shader_names[o][sc][from], 48, "partitioned_%s_%s_%s", pops[o].name,
+                     scan_names[sc], from ? "input" : "partition");
+            c.shader = shader_names[o][sc][from];
+            c.gen = gen_partitioned;
+            c.check = check_partitioned;
+            c.param[0] = o;
+            c.param[1] = sc;
+            c.param[2] = from;
+            /* 1, 2, n/2 or n subsets, by turns. */
+            const unsigned choice = (o + sc) % 4;
+            c.param[3] = choice == 0 ? 1 : choice == 1 ? 2 : choice == 2 ? (size / 2) : size;
+            snprintf(base, sizeof(base),
+                     "subgroup.partitioned.%s.compute.%s.size%u.%s.%s.subsets%u", pops[o].name,
+                     pops[o].type, size, scan_names[sc], from ? "ballot" : "partition",
+                     c.param[3]);
+            for (unsigned p = 0; p < PATTERN_COUNT; p++) {
+               c.pattern = (enum pattern)p;
+               snprintf(c.name, sizeof(c.name), "%s.%s", base, pattern_names[p]);
+               fn(&c, data);
+            }
+         }
+      }
+   }
+
+   /* GLSL's GL_NV_shader_subgroup_partitioned, compiled by glslang. */
+   memset(&c, 0, sizeof(c));
+   c.ext = "partitioned";
+   c.needs_ext = "VK_NV_shader_subgroup_partitioned";
+   c.shader = "glsl_partitioned_nv";
+   c.gen = gen_partitioned;
+   c.check = check_partitioned;
+   c.param[0] = 0; /* iadd */
+   c.param[1] = REF_SCAN_INCLUSIVE;
+   c.param[3] = 3;
+   snprintf(base, sizeof(base),
+            "subgroup.partitioned.iadd.compute.uint32.size%u.inclusive.partition.subsets3.glsl_nv",
+            size);
+   for (unsigned p = 0; p < PATTERN_COUNT; p++) {
+      c.pattern = (enum pattern)p;
+      snprintf(c.name, sizeof(c.name), "%s.%s", base, pattern_names[p]);
+      fn(&c, data);
+   }
+
+   /* Partitioned reduce in a module using the EXT extension string. */
+   memset(&c, 0, sizeof(c));
+   c.ext = "partitioned";
+   c.needs_ext = "VK_EXT_shader_subgroup_partitioned";
+   c.shader = "partitioned_iadd_reduce_partition_ext";
+   c.gen = gen_partitioned;
+   c.check = check_partitioned;
+   c.param[3] = size / 2;
+   snprintf(base, sizeof(base), "subgroup.partitioned.iadd.compute.uint32.size%u.reduce.partition.subsets%u.ext",
+            size, size / 2);
+   for (unsigned p = 0; p < PATTERN_COUNT; p++) {
+      c.pattern = (enum pattern)p;
+      snprintf(c.name, sizeof(c.name), "%s.%s", base, pattern_names[p]);
+      fn(&c, data);
+   }
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+# Copyright © 2026 The mesa-subgroups authors
+# SPDX-License-Identifier: MIT
+"""SPIR-V assembly of the spirv_to_nir unit tests (vtn_unit_tests.c).
+
+Most of these modules are deliberately invalid, so they are assembled but
+never validated.  Each stores its results to an SSBO so nothing is dead.
+
+Usage: gen_unit_spvasm.py --list | gen_unit_spvasm.py NAME OUTPUT
+"""
+import sys
+
+HEADER = """; tests/spirv_unit/gen_unit_spvasm.py: {name}
+               OpCapability Shader
+               OpCapability GroupNonUniform
+               OpCapability GroupNonUniformArithmetic
+               OpCapability GroupNonUniformClustered
+               OpCapability GroupNonUniformBallot
+               OpCapability GroupNonUniformPartitionedNV
+               OpCapability GroupNonUniformRotateKHR
+{caps}               OpExtension "SPV_NV_shader_subgroup_partitioned"
+               OpExtension "SPV_KHR_subgroup_rotate"
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %lidx
+               OpExecutionMode %main LocalSize 64 1 1
+               OpDecorate %lidx BuiltIn LocalInvocationIndex
+               OpDecorate %rta ArrayStride 4
+               OpMemberDecorate %Buf 0 Offset 0
+               OpDecorate %Buf Block
+               OpDecorate %buf DescriptorSet 0
+               OpDecorate %buf Binding 0
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %bool = OpTypeBool
+       %uint = OpTypeInt 32 0
+        %int = OpTypeInt 32 1
+      %float = OpTypeFloat 32
+     %v2uint = OpTypeVector %uint 2
+     %v4uint = OpTypeVector %uint 4
+      %v4int = OpTypeVector %int 4
+    %v4float = OpTypeVector %float 4
+     %uint_0 = OpConstant %uint 0
+     %uint_1 = OpConstant %uint 1
+     %uint_2 = OpConstant %uint 2
+     %uint_3 = OpConstant %uint 3
+     %uint_4 = OpConstant %uint 4
+  %sc_subgrp = OpConstant %uint 3
+  %sc_wkgrp = OpConstant %uint 2
+        %rta = OpTypeRuntimeArray %uint
+        %Buf = OpTypeStruct %rta
+    %ptr_Buf = OpTypePointer StorageBuffer %Buf
+   %ptr_uint = OpTypePointer StorageBuffer %uint
+   %ptr_in_u = OpTypePointer Input %uint
+        %buf = OpVariable %ptr_Buf StorageBuffer
+       %lidx = OpVariable %ptr_in_u Input
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %i = OpLoad %uint %lidx
+         %pi = OpAccessChain %ptr_uint %buf %uint_0 %i
+          %x = OpLoad %uint %pi
+         %xf = OpBitcast %float %x
+         %xb = OpINotEqual %bool %x %uint_0
+     %ballot = OpCompositeConstruct %v4uint %x %x %x %x
+{body}               OpReturn
+               OpFunctionEnd
+"""
+
+
+def store(value):
+    return f"               OpStore %pi %{value}\n"
+
+
+MODULES = {
+    # --- accepted ----------------------------------------------------------
+    "partition_uint": "          %r = OpGroupNonUniformPartitionNV %v4uint %x\n"
+                      "         %r0 = OpCompositeExtract %uint %r 0\n" + store("r0"),
+    "partition_float": "          %r = OpGroupNonUniformPartitionNV %v4uint %xf\n"
+                       "         %r0 = OpCompositeExtract %uint %r 0\n" + store("r0"),
+    "partition_bool": "          %r = OpGroupNonUniformPartitionNV %v4uint %xb\n"
+                      "         %r0 = OpCompositeExtract %uint %r 0\n" + store("r0"),
+    "partition_signed_result": "          %r = OpGroupNonUniformPartitionNV %v4int %x\n"
+                               "         %r0 = OpCompositeExtract %int %r 0\n"
+                               "         %ru = OpBitcast %uint %r0\n" + store("ru"),
+    "partitioned_reduce": "          %r = OpGroupNonUniformIAdd %uint %sc_subgrp PartitionedReduceNV %x %ballot\n" + store("r"),
+    "partitioned_inclusive": "          %r = OpGroupNonUniformUMax %uint %sc_subgrp PartitionedInclusiveScanNV %x %ballot\n" + store("r"),
+    "partitioned_exclusive_fmul": "          %r = OpGroupNonUniformFMul %float %sc_subgrp PartitionedExclusiveScanNV %xf %ballot\n"
+                                  "         %ru = OpBitcast %uint %r\n" + store("ru"),
+    "partitioned_signed_ballot": "         %bi = OpBitcast %v4int %ballot\n"
+                                 "          %r = OpGroupNonUniformIAdd %uint %sc_subgrp PartitionedReduceNV %x %bi\n" + store("r"),
+    "rotate_cluster": "          %r = OpGroupNonUniformRotateKHR %uint %sc_subgrp %x %uint_1 %uint_4\n" + store("r"),
+    # --- rejected ----------------------------------------------------------
+    "bad_partitioned_no_ballot": "          %r = OpGroupNonUniformIAdd %uint %sc_subgrp PartitionedReduceNV %x\n" + store("r"),
+    "bad_partitioned_ballot_scalar": "          %r = OpGroupNonUniformIAdd %uint %sc_subgrp PartitionedReduceNV %x %x\n" + store("r"),
+    "bad_partitioned_ballot_float": "         %bf = OpBitcast %v4float %ballot\n"
+                                    "          %r = OpGroupNonUniformIAdd %uint %sc_subgrp PartitionedReduceNV %x %bf\n" + store("r"),
+    "bad_partitioned_on_group_iadd": "          %r = OpGroupIAdd %uint %sc_subgrp PartitionedReduceNV %x\n" + store("r"),
+    "bad_partitioned_on_bitcount": "          %r = OpGroupNonUniformBallotBitCount %uint %sc_subgrp PartitionedReduceNV %ballot\n" + store("r"),
+    "bad_partition_result_v2": "          %r = OpGroupNonUniformPartitionNV %v2uint %x\n"
+                               "         %r0 = OpCompositeExtract %uint %r 0\n" + store("r0"),
+    "bad_partition_result_scalar": "          %r = OpGroupNonUniformPartitionNV %uint %x\n" + store("r"),
+    "bad_group_operation": "          %r = OpGroupNonUniformIAdd %uint %sc_subgrp !42 %x\n" + store("r"),
+    "bad_group_operation_bitcount": "          %r = OpGroupNonUniformBallotBitCount %uint %sc_subgrp !9 %ballot\n" + store("r"),
+    "bad_clustered_no_cluster_size": "          %r = OpGroupNonUniformIAdd %uint %sc_subgrp ClusteredReduce %x\n" + store("r"),
+    "bad_rotate_workgroup_vulkan": "          %r = OpGroupNonUniformRotateKHR %uint %sc_wkgrp %x %uint_1\n" + store("r"),
+    "bad_rotate_cluster_not_pot": "          %r = OpGroupNonUniformRotateKHR %uint %sc_subgrp %x %uint_1 %uint_3\n" + store("r"),
+}
+CAPS = {
+    "bad_partitioned_on_group_iadd": "               OpCapability Groups\n",
+}
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--list"]:
+        print("\n".join(sorted(MODULES)))
+    elif len(sys.argv) == 3:
+        n = sys.argv[1]
+        with open(sys.argv[2], "w") as f:
+            f.write(HEADER.format(name=n, body=MODULES[n], caps=CAPS.get(n, "")))
+    else:
+        sys.exit(__doc__)

@@ -1,0 +1,300 @@
+/*
+ * Copyright © 2026 The mesa-subgroups authors
+ * SPDX-License-Identifier: MIT
+ *
+ * spirv_to_nir unit tests: modules the patch set must accept (checked by
+ * the NIR they produce, then by running the generic lowering at every
+ * ballot layout and validating the result), and modules it must reject
+ * with a clean error naming the rule (never a crash, assert or UB; CI runs
+ * this under ASan + UBSan too).
+ *
+ * Usage: vtn-unit-tests DIR   (DIR holds the assembled NAME.spv modules)
+ */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nir.h"
+#include "nir_builder.h"
+#include "nir_spirv.h"
+#include "spirv_info.h"
+
+static const char *spv_dir;
+static unsigned passed, failed;
+
+struct messages {
+   char errors[2048];
+};
+
+static void
+debug_cb(void *data, enum nir_spirv_debug_level level, size_t offset, const char *msg)
+{
+   (void)offset;
+   struct messages *m = data;
+   if (level == NIR_SPIRV_DEBUG_LEVEL_ERROR) {
+      size_t n = strlen(m->errors);
+      snprintf(m->errors + n, sizeof(m->errors) - n, "%s\n", msg);
+   }
+}
+
+static uint32_t *
+load(const char *name, size_t *words)
+{
+   char path[1024];
+   snprintf(path, sizeof(path), "%s/%s.spv", spv_dir, name);
+   FILE *f = fopen(path, "rb");
+   if (!f)
+      return NULL;
+   fseek(f, 0, SEEK_END);
+   long n = ftell(f);
+   fseek(f, 0, SEEK_SET);
+   uint32_t *w = malloc(n);
+   if (fread(w, 1, n, f) != (size_t)n) {
+      free(w);
+      fclose(f);
+      return NULL;
+   }
+   fclose(f);
+   *words = n / 4;
+   return w;
+}
+
+static const nir_shader_compiler_options nir_options = {
+   .max_unroll_iterations = 32,
+};
+
+static nir_shader *
+translate(const char *name, enum nir_spirv_execution_environment env, struct messages *m)
+{
+   size_t words;
+   uint32_t *spv = load(name, &words);
+   if (!spv)
+      return NULL;
+   struct spirv_capabilities caps = {
+      .Shader = true,
+      .Groups = true,
+      .GroupNonUniform = true,
+      .GroupNonUniformArithmetic = true,
+      .GroupNonUniformBallot = true,
+      .GroupNonUniformClustered = true,
+      .GroupNonUniformPartitionedNV = true,
+      .GroupNonUniformRotateKHR = true,
+   };
+   struct spirv_to_nir_options opts = {
+      .environment = env,
+      .capabilities = &caps,
+      .ubo_addr_format = nir_address_format_32bit_index_offset,
+      .ssbo_addr_format = nir_address_format_32bit_index_offset,
+      .phys_ssbo_addr_format = nir_address_format_64bit_global,
+      .push_const_addr_format = nir_address_format_32bit_offset,
+      .shared_addr_format = nir_address_format_32bit_offset,
+      .debug = { .func = debug_cb, .private_data = m },
+      /* Errors are what these tests expect: no SIGTRAP in debug builds. */
+      .skip_os_break_in_debug_build = true,
+   };
+   nir_shader *s = spirv_to_nir(spv, words, NULL, 0, MESA_SHADER_COMPUTE, "main", &opts,
+                                &nir_options);
+   free(spv);
+   return s;
+}
+
+static void
+report(const char *name, bool ok, const char *why)
+{
+   printf("vtn.%s: %s%s%s\n", name, ok ? "pass" : "FAIL", ok ? "" : " - ", ok ? "" : why);
+   if (ok)
+      passed++;
+   else
+      failed++;
+}
+
+/* The module must be rejected with an error containing `expect`. */
+static void
+expect_error(const char *name, const char *expect)
+{
+   struct messages m = { { 0 } };
+   nir_shader *s = translate(name, NIR_SPIRV_VULKAN, &m);
+   char why[2600];
+   if (s) {
+      snprintf(why, sizeof(why), "accepted; expected an error containing \"%s\"", expect);
+      report(name, false, why);
+      ralloc_free(s);
+      return;
+   }
+   if (!strstr(m.errors, expect)) {
+      snprintf(why, sizeof(why), "error \"%s\" does not contain \"%s\"", m.errors, expect);
+      report(name, false, why);
+      return;
+   }
+   report(name, true, NULL);
+}
+
+struct find {
+   nir_intrinsic_op op;
+   int reduction_op;  /* -1: don't check */
+   int cluster_size;  /* -1: don't check */
+   unsigned found;
+};
+
+static unsigned
+count_intrinsics(nir_shader *s, struct find *f)
+{
+   f->found = 0;
+   nir_foreach_function_impl(impl, s) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type != nir_instr_type_intrinsic)
+               continue;
+            nir_intrinsic_instr *in = nir_instr_as_intrinsic(instr);
+            if (in->intrinsic != f->op)
+               continue;
+            if (f->reduction_op >= 0 && nir_intrinsic_reduction_op(in) != (nir_op)f->reduction_op)
+               continue;
+            if (f->cluster_size >= 0 && nir_intrinsic_cluster_size(in) != (unsigned)f->cluster_size)
+               continue;
+            f->found++;
+         }
+      }
+   }
+   return f->found;
+}
+
+static bool
+has_partitioned(nir_shader *s)
+{
+   static const nir_intrinsic_op ops[] = {
+      nir_intrinsic_partition, nir_intrinsic_partitioned_reduce,
+      nir_intrinsic_partitioned_inclusive_scan, nir_intrinsic_partitioned_exclusive_scan,
+   };
+   for (unsigned i = 0; i < 4; i++) {
+      struct find f = { ops[i], -1, -1, 0 };
+      if (count_intrinsics(s, &f))
+         return true;
+   }
+   return false;
+}
+
+/* The module must translate to NIR holding the intrinsic described by f;
+ * the generic lowering must then remove every partitioned intrinsic at each
+ * ballot layout and leave valid NIR.
+ */
+static void
+expect_intrinsic(const char *name, struct find f)
+{
+   struct messages m = { { 0 } };
+   nir_shader *s = translate(name, NIR_SPIRV_VULKAN, &m);
+   char why[2600];
+   if (!s) {
+      snprintf(why, sizeof(why), "rejected: %s", m.errors);
+      report(name, false, why);
+      return;
+   }
+   if (count_intrinsics(s, &f) != 1) {
+      snprintf(why, sizeof(why), "expected one %s with the right indices, found %u",
+               nir_intrinsic_infos[f.op].name, f.found);
+      report(name, false, why);
+      ralloc_free(s);
+      return;
+   }
+   report(name, true, NULL);
+
+   static const struct { uint8_t comps, bits; const char *name; } layouts[] = {
+      { 4, 32, "4x32" }, { 1, 32, "1x32" }, { 1, 64, "1x64" },
+   };
+   for (unsigned l = 0; l < 3; l++) {
+      nir_shader *c = nir_shader_clone(NULL, s);
+      const nir_lower_subgroups_options o = {
+         .ballot_components = layouts[l].comps,
+         .ballot_bit_size = layouts[l].bits,
+         .lower_partitioned = true,
+      };
+      nir_lower_subgroups(c, &o);
+      char lname[160];
+      snprintf(lname, sizeof(lname), "%s.lowered_%s", name, layouts[l].name);
+#ifndef NDEBUG
+      nir_validate_shader(c, lname);
+#endif
+      report(lname, !has_partitioned(c), "partitioned intrinsics left after lowering");
+      ralloc_free(c);
+   }
+   ralloc_free(s);
+}
+
+/* nir_opt_uniform_subgroup on a uniform value: a clustered iadd reduction
+ * counts its cluster, not the subgroup, so it must not be folded with the
+ * subgroup's count; a partitioned reduction must never be folded as if the
+ * whole subgroup were one set.
+ */
+static void
+test_opt_uniform_subgroup(void)
+{
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_COMPUTE, &nir_options,
+                                                  "opt_uniform_subgroup");
+   nir_def *one = nir_imm_int(&b, 1);
+   nir_use(&b, nir_reduce(&b, one, .reduction_op = nir_op_iadd, .cluster_size = 4));
+   nir_use(&b, nir_partitioned_reduce(&b, one, nir_imm_ivec4(&b, 1, 0, 0, 0),
+                                      .reduction_op = nir_op_iadd));
+   nir_use(&b, nir_partitioned_inclusive_scan(&b, one, nir_imm_ivec4(&b, 1, 0, 0, 0),
+                                              .reduction_op = nir_op_fadd));
+   nir_divergence_analysis(b.shader);
+   const nir_lower_subgroups_options o = { .ballot_components = 1, .ballot_bit_size = 32 };
+   nir_opt_uniform_subgroup(b.shader, &o);
+
+   struct find clustered = { nir_intrinsic_reduce, nir_op_iadd, 4, 0 };
+   report("opt_uniform_subgroup.clustered_iadd_kept", count_intrinsics(b.shader, &clustered) == 1,
+          "a clustered iadd reduction of a uniform value was folded with the subgroup's count");
+   struct find preduce = { nir_intrinsic_partitioned_reduce, -1, -1, 0 };
+   struct find pscan = { nir_intrinsic_partitioned_inclusive_scan, -1, -1, 0 };
+   report("opt_uniform_subgroup.partitioned_kept",
+          count_intrinsics(b.shader, &preduce) == 1 && count_intrinsics(b.shader, &pscan) == 1,
+          "a partitioned operation was folded");
+   ralloc_free(b.shader);
+}
+
+int
+main(int argc, char **argv)
+{
+   if (argc != 2) {
+      fprintf(stderr, "usage: vtn-unit-tests DIR\n");
+      return 2;
+   }
+   spv_dir = argv[1];
+   glsl_type_singleton_init_or_ref();
+
+   /* Accepted, with the NIR they must produce. */
+   expect_intrinsic("partition_uint", (struct find) { nir_intrinsic_partition, -1, -1 });
+   expect_intrinsic("partition_float", (struct find) { nir_intrinsic_partition, -1, -1 });
+   expect_intrinsic("partition_bool", (struct find) { nir_intrinsic_partition, -1, -1 });
+   expect_intrinsic("partition_signed_result",
+                    (struct find) { nir_intrinsic_partition, -1, -1 });
+   expect_intrinsic("partitioned_reduce",
+                    (struct find) { nir_intrinsic_partitioned_reduce, nir_op_iadd, -1 });
+   expect_intrinsic("partitioned_inclusive",
+                    (struct find) { nir_intrinsic_partitioned_inclusive_scan, nir_op_umax, -1 });
+   expect_intrinsic("partitioned_exclusive_fmul",
+                    (struct find) { nir_intrinsic_partitioned_exclusive_scan, nir_op_fmul, -1 });
+   expect_intrinsic("partitioned_signed_ballot",
+                    (struct find) { nir_intrinsic_partitioned_reduce, nir_op_iadd, -1 });
+   expect_intrinsic("rotate_cluster", (struct find) { nir_intrinsic_rotate, -1, 4 });
+
+   /* Rejected, each naming its rule. */
+   expect_error("bad_partitioned_no_ballot", "requires the ballot operand");
+   expect_error("bad_partitioned_ballot_scalar", "ballot must be a 4 component vector");
+   expect_error("bad_partitioned_ballot_float", "ballot must be a 4 component vector");
+   expect_error("bad_partitioned_on_group_iadd", "can only be used with the 16");
+   expect_error("bad_partitioned_on_bitcount", "Operation must be Reduce, InclusiveScan or ExclusiveScan");
+   expect_error("bad_partition_result_v2", "Result Type must be a 4 component vector");
+   expect_error("bad_partition_result_scalar", "Result Type must be a 4 component vector");
+   expect_error("bad_group_operation", "unknown GroupOperation 42");
+   expect_error("bad_group_operation_bitcount", "not 9");
+   expect_error("bad_clustered_no_cluster_size", "ClusteredReduce requires ClusterSize");
+   expect_error("bad_rotate_workgroup_vulkan", "VUID-StandaloneSpirv-None-04642");
+   expect_error("bad_rotate_cluster_not_pot", "ClusterSize must be at least 1 and a power of 2");
+
+   test_opt_uniform_subgroup();
+
+   glsl_type_singleton_decref();
+   printf("\n%u passed, %u failed\n", passed, failed);
+   return failed ? 1 : 0;
+}
