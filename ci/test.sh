@@ -61,7 +61,7 @@ fi
 echo
 echo "== spirv_to_nir unit tests"
 "$BUILD_DIR/tests/spirv_unit/vtn-unit-tests" "$BUILD_DIR/tests/spirv_unit" >"$OUT/vtn-unit.log" 2>&1
-grep -E 'FAIL' "$OUT/vtn-unit.log"
+grep -E ': FAIL' "$OUT/vtn-unit.log"
 line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/vtn-unit.log" | tail -1)
 echo "${line:-vtn-unit-tests printed no summary}"
 if [ -n "$line" ]; then

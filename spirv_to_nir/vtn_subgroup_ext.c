@@ -118,6 +118,28 @@ vtn_partition_float_key(nir_builder *nb, nir_def *x)
    return nir_bcsel(nb, nir_fneu(nb, x, x), nan_key, key);
 }
 
+/* OpGroupNonUniformBallot (Result Type, Result, Execution, Predicate) and
+ * OpSubgroupBallotKHR (Result Type, Result, Predicate).  Both specs ask for
+ * "a 4 component vector of 32 bit integer types": ivec4 is as valid as
+ * uvec4.
+ */
+static void
+vtn_handle_ballot(struct vtn_builder *b, SpvOp opcode, const uint32_t *w,
+                  unsigned count)
+{
+   const bool has_scope = opcode == SpvOpGroupNonUniformBallot;
+   const char *opname = spirv_op_to_string(opcode);
+   vtn_fail_if(count != 4u + has_scope, "%s takes %u operands, not %u", opname,
+               3u + has_scope, count - 1);
+   vtn_fail_if(!vtn_is_ballot_type(vtn_get_type(b, w[1])->type),
+               "%s: Result Type must be a 4 component vector of 32 bit integer types",
+               opname);
+   nir_def *pred = vtn_get_nir_ssa(b, w[3 + has_scope]);
+   vtn_fail_if(pred->bit_size != 1 || pred->num_components != 1,
+               "%s: Predicate must be a Boolean scalar", opname);
+   vtn_push_nir_ssa(b, w[2], nir_ballot(&b->nb, 4, 32, pred));
+}
+
 /* OpGroupNonUniformPartitionEXT: Result Type, Result, Value */
 static void
 vtn_handle_partition(struct vtn_builder *b, const uint32_t *w, unsigned count)
@@ -269,6 +291,11 @@ vtn_handle_subgroup_ext(struct vtn_builder *b, SpvOp opcode,
 
    case SpvOpGroupNonUniformPartitionEXT:
       vtn_handle_partition(b, w, count);
+      return true;
+
+   case SpvOpGroupNonUniformBallot:
+   case SpvOpSubgroupBallotKHR:
+      vtn_handle_ballot(b, opcode, w, count);
       return true;
 
    case SpvOpGroupNonUniformBallotBitCount:

@@ -20,7 +20,7 @@ HEADER = """; tests/spirv_unit/gen_unit_spvasm.py: {name}
                OpCapability GroupNonUniformRotateKHR
 {caps}               OpExtension "SPV_NV_shader_subgroup_partitioned"
                OpExtension "SPV_KHR_subgroup_rotate"
-               OpMemoryModel Logical GLSL450
+{exts}{imports}               OpMemoryModel Logical GLSL450
                OpEntryPoint GLCompute %main "main" %lidx
                OpExecutionMode %main LocalSize 64 1 1
                OpDecorate %lidx BuiltIn LocalInvocationIndex
@@ -53,7 +53,7 @@ HEADER = """; tests/spirv_unit/gen_unit_spvasm.py: {name}
    %ptr_in_u = OpTypePointer Input %uint
         %buf = OpVariable %ptr_Buf StorageBuffer
        %lidx = OpVariable %ptr_in_u Input
-       %main = OpFunction %void None %fn
+{globals}       %main = OpFunction %void None %fn
       %entry = OpLabel
           %i = OpLoad %uint %lidx
          %pi = OpAccessChain %ptr_uint %buf %uint_0 %i
@@ -87,6 +87,14 @@ MODULES = {
                                   "         %ru = OpBitcast %uint %r\n" + store("ru"),
     "partitioned_signed_ballot": "         %bi = OpBitcast %v4int %ballot\n"
                                  "          %r = OpGroupNonUniformIAdd %uint %sc_subgrp PartitionedReduceNV %x %bi\n" + store("r"),
+    "ballot_khr_signed": "          %r = OpSubgroupBallotKHR %v4int %xb\n"
+                         "         %r0 = OpCompositeExtract %int %r 0\n"
+                         "         %ru = OpBitcast %uint %r0\n" + store("ru"),
+    "nonsemantic_debug_break_global": "          %r = OpIAdd %uint %x %uint_9\n" + store("r"),
+    "bad_phi_after_nonsemantic": "               OpBranch %b2\n"
+                                 "         %b2 = OpLabel\n"
+                                 "         %n1 = OpExtInst %void %ns 1 %x\n"
+                                 "          %p = OpPhi %uint %x %entry\n" + store("p"),
     "rotate_cluster": "          %r = OpGroupNonUniformRotateKHR %uint %sc_subgrp %x %uint_1 %uint_4\n" + store("r"),
     # --- rejected ----------------------------------------------------------
     "bad_partitioned_no_ballot": "          %r = OpGroupNonUniformIAdd %uint %sc_subgrp PartitionedReduceNV %x\n" + store("r"),
@@ -106,6 +114,22 @@ MODULES = {
 }
 CAPS = {
     "bad_partitioned_on_group_iadd": "               OpCapability Groups\n",
+    "ballot_khr_signed": "               OpCapability SubgroupBallotKHR\n",
+}
+EXTS = {
+    "ballot_khr_signed": "               OpExtension \"SPV_KHR_shader_ballot\"\n",
+    "nonsemantic_debug_break_global": "               OpExtension \"SPV_KHR_non_semantic_info\"\n",
+    "bad_phi_after_nonsemantic": "               OpExtension \"SPV_KHR_non_semantic_info\"\n",
+}
+IMPORTS = {
+    "nonsemantic_debug_break_global": "         %ns = OpExtInstImport \"NonSemantic.DebugBreak\"\n",
+    "bad_phi_after_nonsemantic": "         %ns = OpExtInstImport \"NonSemantic.MesaSubgroups.Test\"\n",
+}
+GLOBALS = {
+    # A NonSemantic.DebugBreak instruction among the globals, then more
+    # globals: the types section must not end there.
+    "nonsemantic_debug_break_global": "         %n1 = OpExtInst %void %ns 1\n"
+                                      "     %uint_9 = OpConstant %uint 9\n",
 }
 
 if __name__ == "__main__":
@@ -114,6 +138,8 @@ if __name__ == "__main__":
     elif len(sys.argv) == 3:
         n = sys.argv[1]
         with open(sys.argv[2], "w") as f:
-            f.write(HEADER.format(name=n, body=MODULES[n], caps=CAPS.get(n, "")))
+            f.write(HEADER.format(name=n, body=MODULES[n], caps=CAPS.get(n, ""),
+                                  exts=EXTS.get(n, ""), imports=IMPORTS.get(n, ""),
+                                  globals=GLOBALS.get(n, "")))
     else:
         sys.exit(__doc__)

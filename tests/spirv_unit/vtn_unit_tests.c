@@ -64,6 +64,8 @@ static const nir_shader_compiler_options nir_options = {
    .max_unroll_iterations = 32,
 };
 
+static bool emit_debug_break;
+
 static nir_shader *
 translate(const char *name, enum nir_spirv_execution_environment env, struct messages *m)
 {
@@ -80,6 +82,7 @@ translate(const char *name, enum nir_spirv_execution_environment env, struct mes
       .GroupNonUniformClustered = true,
       .GroupNonUniformPartitionedNV = true,
       .GroupNonUniformRotateKHR = true,
+      .SubgroupBallotKHR = true,
    };
    struct spirv_to_nir_options opts = {
       .environment = env,
@@ -92,6 +95,7 @@ translate(const char *name, enum nir_spirv_execution_environment env, struct mes
       .debug = { .func = debug_cb, .private_data = m },
       /* Errors are what these tests expect: no SIGTRAP in debug builds. */
       .skip_os_break_in_debug_build = true,
+      .emit_debug_break = emit_debug_break,
    };
    nir_shader *s = spirv_to_nir(spv, words, NULL, 0, MESA_SHADER_COMPUTE, "main", &opts,
                                 &nir_options);
@@ -135,6 +139,7 @@ struct find {
    int reduction_op;  /* -1: don't check */
    int cluster_size;  /* -1: don't check */
    unsigned found;
+   bool any;          /* at least one, not exactly one */
 };
 
 static unsigned
@@ -180,18 +185,20 @@ has_partitioned(nir_shader *s)
  * ballot layout and leave valid NIR.
  */
 static void
-expect_intrinsic(const char *name, struct find f)
+expect_intrinsic_env(const char *name, struct find f, enum nir_spirv_execution_environment env)
 {
    struct messages m = { { 0 } };
-   nir_shader *s = translate(name, NIR_SPIRV_VULKAN, &m);
+   nir_shader *s = translate(name, env, &m);
    char why[2600];
    if (!s) {
       snprintf(why, sizeof(why), "rejected: %s", m.errors);
       report(name, false, why);
       return;
    }
-   if (count_intrinsics(s, &f) != 1) {
-      snprintf(why, sizeof(why), "expected one %s with the right indices, found %u",
+   const unsigned n = count_intrinsics(s, &f);
+   if (f.any ? n == 0 : n != 1) {
+      snprintf(why, sizeof(why), "expected %s %s with the right indices, found %u",
+               f.any ? "some" : "one",
                nir_intrinsic_infos[f.op].name, f.found);
       report(name, false, why);
       ralloc_free(s);
@@ -219,6 +226,31 @@ expect_intrinsic(const char *name, struct find f)
       ralloc_free(c);
    }
    ralloc_free(s);
+}
+
+/* The GL module must translate, with gl_SubGroupSizeARB a system value. */
+static void
+test_gl_subgroup_size(void)
+{
+   struct messages m = { { 0 } };
+   nir_shader *s = translate("gl_subgroup_size", NIR_SPIRV_OPENGL, &m);
+   char why[2600];
+   if (!s) {
+      snprintf(why, sizeof(why), "rejected: %s", m.errors);
+      report("gl_subgroup_size", false, why);
+      return;
+   }
+   bool found = false;
+   nir_foreach_variable_with_modes(var, s, nir_var_system_value)
+      found |= var->data.location == SYSTEM_VALUE_SUBGROUP_SIZE;
+   report("gl_subgroup_size", found, "no SubgroupSize system value variable");
+   ralloc_free(s);
+}
+
+static void
+expect_intrinsic(const char *name, struct find f)
+{
+   expect_intrinsic_env(name, f, NIR_SPIRV_VULKAN);
 }
 
 /* nir_opt_uniform_subgroup on a uniform value: a clustered iadd reduction
@@ -277,6 +309,21 @@ main(int argc, char **argv)
    expect_intrinsic("partitioned_signed_ballot",
                     (struct find) { nir_intrinsic_partitioned_reduce, nir_op_iadd, -1 });
    expect_intrinsic("rotate_cluster", (struct find) { nir_intrinsic_rotate, -1, 4 });
+   /* SPV_KHR_shader_ballot: a signed 4 x 32-bit result is valid too. */
+   expect_intrinsic("ballot_khr_signed", (struct find) { nir_intrinsic_ballot, -1, -1 });
+   /* SPV_KHR_non_semantic_info: NonSemantic.DebugBreak among the globals,
+    * with emit_debug_break on, must not end the types section.
+    */
+   emit_debug_break = true;
+   expect_intrinsic("nonsemantic_debug_break_global",
+                    (struct find) { .op = nir_intrinsic_load_deref, .reduction_op = -1,
+                                    .cluster_size = -1, .any = true });
+   emit_debug_break = false;
+   /* GL_ARB_shader_ballot through ARB_gl_spirv (glslang -G): the builtins
+    * are UniformConstant variables.  Stock 25.0.7 rejected the module, and
+    * llvmpipe then dereferenced the NULL shader.
+    */
+   test_gl_subgroup_size();
 
    /* Rejected, each naming its rule. */
    expect_error("bad_partitioned_no_ballot", "requires the ballot operand");
@@ -291,6 +338,7 @@ main(int argc, char **argv)
    expect_error("bad_clustered_no_cluster_size", "ClusteredReduce requires ClusterSize");
    expect_error("bad_rotate_workgroup_vulkan", "VUID-StandaloneSpirv-None-04642");
    expect_error("bad_rotate_cluster_not_pot", "ClusterSize must be at least 1 and a power of 2");
+   expect_error("bad_phi_after_nonsemantic", "OpPhi must appear before all non-OpPhi");
 
    test_opt_uniform_subgroup();
 
