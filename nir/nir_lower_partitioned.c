@@ -138,3 +138,34 @@ nir_lower_partition_int64(nir_builder *b, nir_intrinsic_instr *intrin)
    nir_def *hi = nir_partition(b, comps, bits, nir_unpack_64_2x32_split_y(b, x));
    return nir_iand(b, lo, hi);
 }
+
+nir_def *
+nir_scalarize_partitioned_intrinsic(nir_builder *b, nir_intrinsic_instr *intrin)
+{
+   nir_def *value = intrin->src[0].ssa;
+   if (value->num_components == 1)
+      return NULL;
+
+   if (intrin->intrinsic == nir_intrinsic_partition) {
+      nir_def *result = NULL;
+      for (unsigned c = 0; c < value->num_components; c++) {
+         nir_def *p = nir_partition(b, intrin->def.num_components, intrin->def.bit_size,
+                                    nir_channel(b, value, c));
+         result = result ? nir_iand(b, result, p) : p;
+      }
+      return result;
+   }
+
+   nir_def *chans[NIR_MAX_VEC_COMPONENTS];
+   for (unsigned c = 0; c < value->num_components; c++) {
+      nir_intrinsic_instr *chan = nir_intrinsic_instr_create(b->shader, intrin->intrinsic);
+      nir_def_init(&chan->instr, &chan->def, 1, intrin->def.bit_size);
+      chan->num_components = 1;
+      chan->src[0] = nir_src_for_ssa(nir_channel(b, value, c));
+      chan->src[1] = nir_src_for_ssa(intrin->src[1].ssa);
+      nir_intrinsic_set_reduction_op(chan, nir_intrinsic_reduction_op(intrin));
+      nir_builder_instr_insert(b, &chan->instr);
+      chans[c] = &chan->def;
+   }
+   return nir_vec(b, chans, value->num_components);
+}

@@ -27,6 +27,14 @@
 nir_def *nir_lower_partitioned_intrinsic(nir_builder *b, nir_intrinsic_instr *intrin,
                                          const nir_lower_subgroups_options *options);
 
+/* For drivers with native partitioned instructions that take scalars
+ * (nir_lower_subgroups with lower_to_scalar, without lower_partitioned):
+ * a vector partition is the intersection of its components' partitions; a
+ * vector partitioned reduce/scan is one per component.  Returns NULL for
+ * scalars.
+ */
+nir_def *nir_scalarize_partitioned_intrinsic(nir_builder *b, nir_intrinsic_instr *intrin);
+
 /* nir_lower_int64: a partition of 64-bit values is the intersection of the
  * partitions of their two 32-bit halves.
  */

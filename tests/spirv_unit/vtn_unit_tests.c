@@ -284,6 +284,47 @@ test_opt_uniform_subgroup(void)
    ralloc_free(b.shader);
 }
 
+/* Drivers with native scalar partitioned instructions: lower_to_scalar
+ * without lower_partitioned leaves only scalar partitioned intrinsics.
+ */
+static void
+test_scalarize_partitioned(void)
+{
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_COMPUTE, &nir_options,
+                                                  "scalarize_partitioned");
+   nir_def *v = nir_load_global_invocation_id(&b, 32);
+   nir_def *p = nir_partition(&b, 4, 32, v);
+   nir_use(&b, p);
+   nir_use(&b, nir_partitioned_exclusive_scan(&b, v, p, .reduction_op = nir_op_umax));
+   const nir_lower_subgroups_options o = {
+      .ballot_components = 4, .ballot_bit_size = 32, .lower_to_scalar = true,
+   };
+   nir_lower_subgroups(b.shader, &o);
+#ifndef NDEBUG
+   nir_validate_shader(b.shader, "scalarize_partitioned");
+#endif
+   unsigned scalar = 0, vector = 0;
+   nir_foreach_function_impl(impl, b.shader) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type != nir_instr_type_intrinsic)
+               continue;
+            nir_intrinsic_instr *in = nir_instr_as_intrinsic(instr);
+            if (in->intrinsic != nir_intrinsic_partition &&
+                in->intrinsic != nir_intrinsic_partitioned_exclusive_scan)
+               continue;
+            if (in->src[0].ssa->num_components == 1)
+               scalar++;
+            else
+               vector++;
+         }
+      }
+   }
+   report("lower_subgroups.scalarize_partitioned", vector == 0 && scalar == 6,
+          "expected 3 scalar partitions and 3 scalar scans, no vector ones");
+   ralloc_free(b.shader);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -341,6 +382,7 @@ main(int argc, char **argv)
    expect_error("bad_phi_after_nonsemantic", "OpPhi must appear before all non-OpPhi");
 
    test_opt_uniform_subgroup();
+   test_scalarize_partitioned();
 
    glsl_type_singleton_decref();
    printf("\n%u passed, %u failed\n", passed, failed);
