@@ -317,11 +317,8 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
          c.param[1] = d;
          snprintf(base, sizeof(base), "subgroup.partitioned.partition.compute.%s.size%u.%s",
                   ptypes[t].name, size, dist_names[d]);
-         for (unsigned p = 0; p < PATTERN_COUNT; p++) {
-            c.pattern = (enum pattern)p;
-            snprintf(c.name, sizeof(c.name), "%s.%s", base, pattern_names[p]);
-            fn(&c, data);
-         }
+         /* Every pattern on uint32, float32 and v4bool. */
+         emit(&c, base, fn, data, t == 2 || t == 6 || t == 13 ? PATTERNS_EVERY : PATTERNS_BASIC);
       }
    }
 
@@ -341,11 +338,7 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
       c.param[1] = e == 0 ? D_HALF : D_SPECIAL;
       snprintf(base, sizeof(base), "subgroup.partitioned.partition.compute.%s.size%u.%s.ext",
                ext_shaders[e][1], size, dist_names[c.param[1]]);
-      for (unsigned p = 0; p < PATTERN_COUNT; p++) {
-         c.pattern = (enum pattern)p;
-         snprintf(c.name, sizeof(c.name), "%s.%s", base, pattern_names[p]);
-         fn(&c, data);
-      }
+      emit(&c, base, fn, data, PATTERNS_BASIC);
    }
 
    static char shader_names[16][3][2][48];
@@ -370,11 +363,9 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
                      "subgroup.partitioned.%s.compute.%s.size%u.%s.%s.subsets%u", pops[o].name,
                      pops[o].type, size, scan_names[sc], from ? "ballot" : "partition",
                      c.param[3]);
-            for (unsigned p = 0; p < PATTERN_COUNT; p++) {
-               c.pattern = (enum pattern)p;
-               snprintf(c.name, sizeof(c.name), "%s.%s", base, pattern_names[p]);
-               fn(&c, data);
-            }
+            /* Every pattern on the reductions over Partition's ballots. */
+            emit(&c, base, fn, data,
+                 sc == REF_SCAN_REDUCE && !from ? PATTERNS_EVERY : PATTERNS_BASIC);
          }
       }
    }
@@ -392,11 +383,7 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
    snprintf(base, sizeof(base),
             "subgroup.partitioned.iadd.compute.uint32.size%u.inclusive.partition.subsets3.glsl_nv",
             size);
-   for (unsigned p = 0; p < PATTERN_COUNT; p++) {
-      c.pattern = (enum pattern)p;
-      snprintf(c.name, sizeof(c.name), "%s.%s", base, pattern_names[p]);
-      fn(&c, data);
-   }
+   emit(&c, base, fn, data, PATTERNS_BASIC);
 
    /* Partitioned reduce in a module using the EXT extension string. */
    memset(&c, 0, sizeof(c));
@@ -408,9 +395,5 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
    c.param[3] = size / 2;
    snprintf(base, sizeof(base), "subgroup.partitioned.iadd.compute.uint32.size%u.reduce.partition.subsets%u.ext",
             size, size / 2);
-   for (unsigned p = 0; p < PATTERN_COUNT; p++) {
-      c.pattern = (enum pattern)p;
-      snprintf(c.name, sizeof(c.name), "%s.%s", base, pattern_names[p]);
-      fn(&c, data);
-   }
+   emit(&c, base, fn, data, PATTERNS_BASIC);
 }

@@ -217,6 +217,17 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
          return ST_FAIL;
       }
    }
+   /* The pattern itself: "one" means one active lane in every subgroup. */
+   if (c->pattern == PATTERN_ONE) {
+      for (unsigned s = 0; s < st->lm.num_subgroups; s++) {
+         const unsigned n = lane_map_active_count(&st->lm, s);
+         if (n != 1) {
+            snprintf(why, why_size, "pattern \"one\": subgroup %u has %u active lanes "
+                     "(invocations are assumed to fill subgroups in order)", s, n);
+            return ST_FAIL;
+         }
+      }
+   }
    for (unsigned s = 0; s < st->lm.num_subgroups; s++)
       c->check(c, io, &st->lm, s, chk);
 
