@@ -12,7 +12,7 @@
 #include <string.h>
 
 const char *const case_families[] = { "rotate", "intel", "ballot", "nonsemantic",
-                                       "partitioned", NULL };
+                                       "partitioned", "intel_block", NULL };
 
 const char *const pattern_names[PATTERN_COUNT] = { "all", "divergent", "one", "partial",
                                                     "nested" };
@@ -317,6 +317,84 @@ expect_lane(struct check *chk, const struct case_io *io, const struct lane_map *
    check_word(chk, io, inv, 0, io->src[src_inv * SRC_WORDS + src_word], what);
 }
 
+/* --- SPV_INTEL_subgroups buffer block IO -------------------------------- */
+
+/* Each subgroup's block starts at element SubgroupId * SubgroupSize * N of
+ * src (reads) or dst (writes), viewed as an array of the element type; see
+ * gen_spvasm.py.  param: [0] write, [1] element bits, [2] components N.
+ */
+static uint64_t
+block_element(const uint32_t *buf, uint64_t index, unsigned bits)
+{
+   const uint8_t *b = (const uint8_t *)buf + index * (bits / 8);
+   uint64_t v = 0;
+   for (unsigned i = 0; i < bits / 8; i++)
+      v |= (uint64_t)b[i] << (8 * i);
+   return v;
+}
+
+static void
+check_intel_block(const struct case_desc *c, const struct case_io *io,
+                  const struct lane_map *lm, unsigned s, struct check *chk)
+{
+   const struct ref_subgroup *sg = &lm->sg[s];
+   const bool write = c->param[0];
+   const unsigned bits = c->param[1], n = c->param[2], bytes = bits / 8;
+   const unsigned wpc = bits == 64 ? 2 : 1;
+   const uint64_t first = (uint64_t)s * sg->size * n;
+
+   if (!write) {
+      for (unsigned l = 0; l < sg->size; l++) {
+         const int inv = lm->inv[s][l];
+         if (inv < 0 || !sg->active[l])
+            continue;
+         for (unsigned k = 0; k < n; k++) {
+            const uint64_t e = first + ref_intel_block_read_index(sg, l, k);
+            if ((e + 1) * bytes > (uint64_t)io->workgroup_size * SRC_WORDS * 4)
+               continue;
+            const uint64_t v = block_element(io->src, e, bits);
+            check_word(chk, io, inv, k * wpc, (uint32_t)v, "block read");
+            if (wpc == 2)
+               check_word(chk, io, inv, k * wpc + 1, (uint32_t)(v >> 32), "block read");
+         }
+      }
+      return;
+   }
+
+   /* Writes: the bytes the subgroup's lanes write, then every dst word they
+    * cover completely.
+    */
+   const unsigned dst_bytes = io->workgroup_size * DST_WORDS * 4;
+   static uint8_t expect[MAX_INVOCATIONS * DST_WORDS * 4];
+   static bool covered[MAX_INVOCATIONS * DST_WORDS * 4];
+   memset(covered, 0, sizeof(covered));
+   for (unsigned l = 0; l < sg->size; l++) {
+      const int inv = lm->inv[s][l];
+      if (inv < 0 || !sg->active[l])
+         continue;
+      const uint32_t *w = &io->src[inv * SRC_WORDS];
+      for (unsigned k = 0; k < n; k++) {
+         const uint64_t e = first + ref_intel_block_write_index(sg, l, k);
+         const uint64_t v = wpc == 2 ? w[2 * k] | (uint64_t)w[2 * k + 1] << 32 : w[k];
+         for (unsigned b = 0; b < bytes; b++) {
+            const uint64_t at = e * bytes + b;
+            if (at >= dst_bytes)
+               continue;
+            expect[at] = (uint8_t)(v >> (8 * b));
+            covered[at] = true;
+         }
+      }
+   }
+   for (unsigned word = 0; word < dst_bytes / 4; word++) {
+      const bool *cv = &covered[word * 4];
+      if (!(cv[0] && cv[1] && cv[2] && cv[3]))
+         continue;
+      uint32_t v;
+      memcpy(&v, &expect[word * 4], 4);
+      check_word(chk, io, word / DST_WORDS, word % DST_WORDS, v, "block write");
+   }
+}
+
 /* --- SPV_KHR_shader_ballot ---------------------------------------------- */
 
 enum ballot_op { BALLOT_BALLOT, BALLOT_FIRST, BALLOT_READ, BALLOT_MASK };
@@ -538,6 +616,35 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
 
    if (want(ext, "partitioned"))
       cases_partitioned_enumerate(size, fn, data);
+
+   if (want(ext, "intel_block")) {
+      static const unsigned elem_bits[] = { 8, 16, 32, 64 };
+      static char shader_names[2][4][3][40];
+      for (unsigned write = 0; write < 2; write++) {
+         for (unsigned e = 0; e < 4; e++) {
+            for (unsigned v = 0; v < 3; v++) {
+               const unsigned n = 1u << v;
+               char tname[16];
+               snprintf(tname, sizeof(tname), "%suint%u", n == 1 ? "" : n == 2 ? "v2" : "v4",
+                        elem_bits[e]);
+               memset(&c, 0, sizeof(c));
+               c.ext = "intel_block";
+               snprintf(shader_names[write][e][v], 40, "intel_block_%s_%s",
+                        write ? "write" : "read", tname);
+               c.shader = shader_names[write][e][v];
+               c.gen = case_gen_common;
+               c.check = check_intel_block;
+               c.param[0] = write;
+               c.param[1] = elem_bits[e];
+               c.param[2] = n;
+               snprintf(base, sizeof(base), "subgroup.intel_block.%s.compute.%s.size%u",
+                        write ? "block_write" : "block_read", tname, size);
+               /* Block IO is a whole-subgroup operation: every lane active. */
+               emit(&c, base, fn, data, 1u << PATTERN_ALL);
+            }
+         }
+      }
+   }
 
    if (want(ext, "nonsemantic")) {
       memset(&c, 0, sizeof(c));

@@ -66,7 +66,7 @@ typedef void (*case_check_fn)(const struct case_desc *c, const struct case_io *i
 
 struct case_desc {
    char name[160];          /* full case name */
-   const char *ext;         /* extension family: rotate, intel, ballot, nonsemantic */
+   const char *ext;         /* family: rotate, intel, ballot, nonsemantic, partitioned, intel_block */
    const char *shader;      /* tests/shaders name */
    const char *needs_ext;   /* device extension the case needs, or NULL */
    case_gen_fn gen;

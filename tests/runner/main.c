@@ -580,6 +580,22 @@ describe_status(int status, bool timed_out, char *buf, size_t size)
       snprintf(buf, size, "child ended before reporting");
 }
 
+/* Families whose cases each run in a child of their own, because the
+ * driver is known to abort on them: one abort then fails one case only.
+ */
+static const char *const isolated_families[] = { "intel_block", NULL };
+static unsigned isolate_index; /* > 0: the batch is case number N of its family */
+
+static bool
+family_isolated(const char *family)
+{
+   for (const char *const *f = isolated_families; family && *f; f++) {
+      if (!strcmp(*f, family))
+         return true;
+   }
+   return false;
+}
+
 static void
 run_batch(unsigned width, const char *family)
 {
@@ -593,8 +609,12 @@ run_batch(unsigned width, const char *family)
    bool *reported = calloc(en.count + 1, sizeof(bool));
 
    char log_path[1024];
-   snprintf(log_path, sizeof(log_path), "%s/child-%u-%s.log", log_dir, width,
-            family ? family : "all");
+   if (isolate_index)
+      snprintf(log_path, sizeof(log_path), "%s/child-%u-%s-%u.log", log_dir, width,
+               family ? family : "all", isolate_index);
+   else
+      snprintf(log_path, sizeof(log_path), "%s/child-%u-%s.log", log_dir, width,
+               family ? family : "all");
    FILE *out;
    pid_t pid;
    if (spawn_child(width, family, &out, &pid, log_path) != 0) {
@@ -745,7 +765,8 @@ usage(void)
            "usage: subgroup-runner [options]\n"
            "  --widths 128,256,512   LP_NATIVE_VECTOR_WIDTH values (4/8/16 lanes)\n"
            "  --filter GLOB          only cases whose name matches\n"
-           "  --family NAME          only one family (rotate, intel, ballot, nonsemantic)\n"
+           "  --family NAME          only one family (rotate, intel, ballot, nonsemantic,\n"
+           "                         partitioned, intel_block)\n"
            "  --icd PATH             ICD json (default: the build's lavapipe)\n"
            "  --driver-json PATH     same as --icd\n"
            "  --any-driver           run on any driver (no identity check)\n"
@@ -885,7 +906,21 @@ main(int argc, char **argv)
       for (const char *const *f = case_families; *f && !refused; f++) {
          if (opt.family && strcmp(opt.family, *f))
             continue;
-         run_batch(opt.widths[w], *f);
+         if (family_isolated(*f) && !opt.any_driver) {
+            struct expected_names en = { 0 };
+            cases_enumerate(opt.widths[w] / 32, *f, collect_name, &en);
+            const char *filter = opt.filter;
+            for (unsigned i = 0; i < en.count && !refused; i++) {
+               opt.filter = en.names[i];
+               isolate_index = i + 1;
+               run_batch(opt.widths[w], *f);
+            }
+            opt.filter = filter;
+            isolate_index = 0;
+            free(en.names);
+         } else {
+            run_batch(opt.widths[w], *f);
+         }
          fflush(stdout);
       }
       if (opt.any_driver)

@@ -443,6 +443,17 @@ def mstore(t, value, first_word):
     return out
 
 
+def mvec_id(st, comps):
+    """The vector type id (the template declares %v4uint itself)."""
+    return "%v4uint" if (st, comps) == ("uint32", 4) else f"%t_v{comps}{st}"
+
+
+def mvec_decl(st, comps):
+    if comps == 1 or (st, comps) == ("uint32", 4):
+        return ""
+    return f"   {mvec_id(st, comps)} = OpTypeVector {mscalar_id(st)} {comps}\n"
+
+
 def mwords(t):
     return 2 if MSCALARS[t][0] == 64 else 1
 
@@ -456,7 +467,7 @@ def mvalue(name, first_word, tname):
         code += mload(st, first_word + c * mwords(st), f"{name}{c}")
     if comps == 1:
         return code + f"       %{name} = OpCopyObject {mscalar_id(st)} %{name}0\n", mscalar_id(st)
-    vt = f"%t_v{comps}{st}"
+    vt = mvec_id(st, comps)
     code += (f"       %{name} = OpCompositeConstruct {vt} " +
              " ".join(f"%{name}{c}" for c in range(comps)) + "\n")
     return code, vt
@@ -478,8 +489,7 @@ def move_shader(name, tname, op_line, loads, caps, exts, env, decorations="", gl
     st, comps = MTYPES[tname]
     decls, tcaps = mtype_decls(st)
     g = "".join(f"   {d}\n" for d in decls) + "     %uint_32 = OpConstant %uint 32\n"
-    if comps > 1:
-        g += f"   %t_v{comps}{st} = OpTypeVector {mscalar_id(st)} {comps}\n"
+    g += mvec_decl(st, comps)
     body, tid = "", None
     for (vname, word) in loads:
         code, tid = mvalue(vname, word, tname)
@@ -536,6 +546,69 @@ INTEL_OPS = {
 for op, (line, nsrc) in INTEL_OPS.items():
     for tname in MTYPES:
         move_shader(f"intel_{op}_{tname}", tname, line, [("a", 0), ("b", 4)][:nsrc], **INT)
+
+# SPV_INTEL_subgroups buffer block IO.  Each subgroup reads / writes its own
+# block of SubgroupSize * N elements (N = components), starting at element
+# SubgroupId * SubgroupSize * N: "The data is read strided, so the first
+# value read is Ptr[ SubgroupLocalInvocationId ] and the second value read
+# is Ptr[ SubgroupLocalInvocationId + SubgroupMaxSize ]" (SubgroupMaxSize is
+# SubgroupSize here: Vulkan compute without varying subgroup sizes).  Reads
+# view src (binding 1) as an array of the element type; writes take the
+# value from src words 0..7 and view dst (binding 2) as such an array.
+# Validated for universal SPIR-V 1.3, like the shuffles.
+BLOCK_ELEMS = ("uint8", "uint16", "uint32", "uint64")
+for st in BLOCK_ELEMS:
+    for n in (2, 4):
+        MTYPES[f"v{n}{st}"] = (st, n)
+
+
+def block_shader(name, st, n, write):
+    tname = st if n == 1 else f"v{n}{st}"
+    bits = MSCALARS[st][0]
+    decls, tcaps = mtype_decls(st)
+    caps = ["SubgroupBufferBlockIOINTEL"] + tcaps
+    exts = ["SPV_INTEL_subgroups"]
+    if bits == 8:
+        caps.append("StorageBuffer8BitAccess")
+        exts.append("SPV_KHR_8bit_storage")
+    elif bits == 16:
+        caps.append("StorageBuffer16BitAccess")
+        exts.append("SPV_KHR_16bit_storage")
+    tid = mscalar_id(st)
+    g = "".join(f"   {d}\n" for d in decls) + "     %uint_32 = OpConstant %uint 32\n"
+    g += mvec_decl(st, n)
+    g += (f"   %rta_blk = OpTypeRuntimeArray {tid}\n"
+          f"    %BlkBuf = OpTypeStruct %rta_blk\n"
+          f" %ptr_BlkBuf = OpTypePointer StorageBuffer %BlkBuf\n"
+          f"  %ptr_blk_e = OpTypePointer StorageBuffer {tid}\n"
+          f"       %blk = OpVariable %ptr_BlkBuf StorageBuffer\n"
+          f"   %sg_size = OpVariable %ptr_in_u Input\n"
+          f"     %uint_n = OpConstant %uint {n}\n")
+    dec = (f"               OpDecorate %rta_blk ArrayStride {max(bits, 8) // 8}\n"
+           "               OpMemberDecorate %BlkBuf 0 Offset 0\n"
+           "               OpDecorate %BlkBuf Block\n"
+           "               OpDecorate %blk DescriptorSet 0\n"
+           f"               OpDecorate %blk Binding {2 if write else 1}\n"
+           "               OpDecorate %sg_size BuiltIn SubgroupSize\n")
+    body = ("       %size = OpLoad %uint %sg_size\n"
+            "       %blen = OpIMul %uint %size %uint_n\n"
+            "      %first = OpIMul %uint %sgid %blen\n"
+            f"       %bptr = OpAccessChain %ptr_blk_e %blk %uint_0 %first\n")
+    vt = tid if n == 1 else mvec_id(st, n)
+    if write:
+        code, _ = mvalue("v", 0, tname)
+        body += code + "               OpSubgroupBlockWriteINTEL %bptr %v\n"
+    else:
+        body += f"          %r = OpSubgroupBlockReadINTEL {vt} %bptr\n" + mresult("r", tname)
+    shader(name, body, caps=tuple(caps), exts=tuple(exts), env="spv1.3", iface=" %sg_size",
+           decorations=dec, globals_=g)
+
+
+for st in BLOCK_ELEMS:
+    for n in (1, 2, 4):
+        for write in (False, True):
+            block_shader(f"intel_block_{'write' if write else 'read'}_{'' if n == 1 else f'v{n}'}{st}",
+                         st, n, write)
 
 
 def emit(name):
