@@ -7,6 +7,7 @@
  */
 
 #include "cases.h"
+#include "vkh.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -106,6 +107,19 @@ case_gen_common(const struct case_desc *c, unsigned size, struct case_io *io, ui
       }
       for (unsigned w = 0; w < SRC_WORDS; w++)
          io->src[i * SRC_WORDS + w] = case_rnd(&seed);
+   }
+}
+
+uint32_t
+type_features(unsigned bits, bool is_float)
+{
+   switch (bits) {
+   case 8: return VKH_FEAT_INT8 | VKH_FEAT_EXT_TYPES;
+   case 16:
+      return VKH_FEAT_INT16 | VKH_FEAT_EXT_TYPES | (is_float ? VKH_FEAT_FLOAT16 : 0);
+   case 64:
+      return VKH_FEAT_INT64 | VKH_FEAT_EXT_TYPES | (is_float ? VKH_FEAT_FLOAT64 : 0);
+   default: return 0;
    }
 }
 
@@ -529,6 +543,9 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
                   c.param[1] = cl;
                   c.param[2] = dyn;
                   c.param[3] = t;
+                  c.needs_features = VKH_FEAT_ROTATE | (cl ? VKH_FEAT_ROTATE_CLUSTERED : 0) |
+                                     type_features(mtypes[t].bits,
+                                                   strstr(mtypes[t].name, "float"));
                   char cluster[24] = "";
                   if (cl)
                      snprintf(cluster, sizeof(cluster), ".cluster%u", cl);
@@ -565,6 +582,7 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
             c.check = check_intel;
             c.param[0] = op;
             c.param[3] = t;
+            c.needs_features = type_features(mtypes[t].bits, strstr(mtypes[t].name, "float"));
             snprintf(base, sizeof(base), "subgroup.intel.%s.compute.%s.size%u", ops[op],
                      mtypes[t].name, size);
             emit(&c, base, fn, data, t == 0 ? PATTERNS_EVERY : PATTERNS_BASIC);
@@ -637,6 +655,9 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
                c.param[0] = write;
                c.param[1] = elem_bits[e];
                c.param[2] = n;
+               c.needs_features = type_features(elem_bits[e], false) & ~VKH_FEAT_EXT_TYPES;
+               c.needs_features |= elem_bits[e] == 8 ? VKH_FEAT_SB8
+                                 : elem_bits[e] == 16 ? VKH_FEAT_SB16 : 0;
                snprintf(base, sizeof(base), "subgroup.intel_block.%s.compute.%s.size%u",
                         write ? "block_write" : "block_read", tname, size);
                /* Block IO is a whole-subgroup operation: every lane active. */

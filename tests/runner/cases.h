@@ -69,6 +69,7 @@ struct case_desc {
    const char *ext;         /* family: rotate, intel, ballot, nonsemantic, partitioned, intel_block */
    const char *shader;      /* tests/shaders name */
    const char *needs_ext;   /* device extension the case needs, or NULL */
+   uint32_t needs_features; /* VKH_FEAT_* bits (vkh.h) the case needs */
    case_gen_fn gen;
    case_check_fn check;
    enum pattern pattern;
@@ -100,6 +101,12 @@ void case_gen_common(const struct case_desc *c, unsigned size, struct case_io *i
 /* Calls fn once per pattern in the mask, naming the case base.pattern. */
 void emit(struct case_desc *c, const char *base, case_fn fn, void *data, unsigned patterns);
 void cases_partitioned_enumerate(unsigned size, case_fn fn, void *data);
+
+/* The VKH_FEAT_* bits a value of `bits`-bit components needs in a subgroup
+ * operation (8/16/64-bit: the type's own feature and
+ * shaderSubgroupExtendedTypes).
+ */
+uint32_t type_features(unsigned bits, bool is_float);
 
 void cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data);
 

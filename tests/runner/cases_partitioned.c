@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cases.h"
+#include "vkh.h"
 
 /* --- partition ---------------------------------------------------------- */
 
@@ -315,6 +316,10 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
          c.check = check_partition;
          c.param[0] = t;
          c.param[1] = d;
+         c.needs_features = VKH_FEAT_PARTITIONED |
+                            (ptypes[t].t == REF_T_BOOL ? 0
+                             : type_features(ref_ptype_bits(ptypes[t].t),
+                                             ref_ptype_is_float(ptypes[t].t)));
          snprintf(base, sizeof(base), "subgroup.partitioned.partition.compute.%s.size%u.%s",
                   ptypes[t].name, size, dist_names[d]);
          /* Every pattern on uint32, float32 and v4bool. */
@@ -336,6 +341,7 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
       c.check = check_partition;
       c.param[0] = e == 0 ? 2 : 6;
       c.param[1] = e == 0 ? D_HALF : D_SPECIAL;
+      c.needs_features = VKH_FEAT_PARTITIONED;
       snprintf(base, sizeof(base), "subgroup.partitioned.partition.compute.%s.size%u.%s.ext",
                ext_shaders[e][1], size, dist_names[c.param[1]]);
       emit(&c, base, fn, data, PATTERNS_BASIC);
@@ -356,6 +362,7 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
             c.param[0] = o;
             c.param[1] = sc;
             c.param[2] = from;
+            c.needs_features = VKH_FEAT_PARTITIONED;
             /* 1, 2, n/2 or n subsets, by turns. */
             const unsigned choice = (o + sc) % 4;
             c.param[3] = choice == 0 ? 1 : choice == 1 ? 2 : choice == 2 ? (size / 2) : size;
@@ -380,6 +387,7 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
    c.param[0] = 0; /* iadd */
    c.param[1] = REF_SCAN_INCLUSIVE;
    c.param[3] = 3;
+   c.needs_features = VKH_FEAT_PARTITIONED;
    snprintf(base, sizeof(base),
             "subgroup.partitioned.iadd.compute.uint32.size%u.inclusive.partition.subsets3.glsl_nv",
             size);
@@ -393,6 +401,7 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
    c.gen = gen_partitioned;
    c.check = check_partitioned;
    c.param[3] = size / 2;
+   c.needs_features = VKH_FEAT_PARTITIONED;
    snprintf(base, sizeof(base), "subgroup.partitioned.iadd.compute.uint32.size%u.reduce.partition.subsets%u.ext",
             size, size / 2);
    emit(&c, base, fn, data, PATTERNS_BASIC);

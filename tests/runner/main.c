@@ -165,6 +165,12 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
       snprintf(why, why_size, "device lacks %s", c->needs_ext);
       return ST_SKIP;
    }
+   for (unsigned f = 0; f < VKH_FEAT_COUNT; f++) {
+      if ((c->needs_features & (1u << f)) && !(st->h.features & (1u << f))) {
+         snprintf(why, why_size, "device lacks feature %s", vkh_feature_names[f]);
+         return ST_SKIP;
+      }
+   }
    size_t spv_size = 0;
    uint32_t *spv = load_spirv(c->shader, &spv_size);
    if (!spv) {
@@ -343,7 +349,7 @@ child_main(void)
    if (opt.demo) {
       static const char *const demo_filters[] = {
          "subgroup.rotate.compute.uint32.size*.cluster4.delta1.const.divergent",
-         "subgroup.intel.shuffle_down.*.divergent",
+         "subgroup.intel.shuffle_down.compute.uint32.*.divergent",
          "subgroup.ballot.ballot.*.divergent",
          "subgroup.nonsemantic.*.divergent",
          "subgroup.partitioned.iadd.compute.uint32.size*.inclusive.partition.subsets3.glsl_nv.divergent",
@@ -509,6 +515,8 @@ collect_name(const struct case_desc *c, void *data)
 }
 
 static char self_path[1024];
+/* The subgroup size each width ran at (0: not run). */
+static unsigned run_sizes[8];
 static char log_dir[512];
 
 /* Runs one child; returns its exit status (as waitpid gives it), or -1. */
@@ -596,15 +604,18 @@ family_isolated(const char *family)
    return false;
 }
 
-static void
-run_batch(unsigned width, const char *family)
+/* Runs the cases of `family` (NULL: all) at one width, expecting subgroup
+ * size `size`.  probe: run no case, only learn the size the child reports
+ * (returned; 0 when it reported none).  The demo accounts for no cases.
+ */
+static unsigned
+run_batch(unsigned width, unsigned size, const char *family, bool probe)
 {
-   const unsigned size = width / 32;
    struct expected_names en = { 0 };
-   if (!opt.any_driver) {
+   if (!opt.demo && !probe) {
       cases_enumerate(size, family, collect_name, &en);
       if (!en.count)
-         return;
+         return size;
    }
    bool *reported = calloc(en.count + 1, sizeof(bool));
 
@@ -617,7 +628,12 @@ run_batch(unsigned width, const char *family)
                family ? family : "all");
    FILE *out;
    pid_t pid;
-   if (spawn_child(width, family, &out, &pid, log_path) != 0) {
+   const char *filter = opt.filter;
+   if (probe)
+      opt.filter = "-probe-";  /* matches no case name */
+   const int spawned = spawn_child(width, family, &out, &pid, log_path);
+   opt.filter = filter;
+   if (spawned != 0) {
       fprintf(stderr, "runner: cannot start a child: %s\n", strerror(errno));
       exit(2);
    }
@@ -626,7 +642,7 @@ run_batch(unsigned width, const char *family)
    bool timed_out = false;
    char line[8192];
    char batch_fail[1024] = "";
-   unsigned child_size = size;
+   unsigned child_size = 0;
    const int fd = fileno(out);
    char buf[8192];
    size_t have = 0;
@@ -663,7 +679,7 @@ run_batch(unsigned width, const char *family)
                   sscanf(name, "subgroup.%15[^.]", famb);
                   fam = famb;
                }
-               add_record(name, fam, child_size, cs, line + 5 + off);
+               add_record(name, fam, child_size ? child_size : size, cs, line + 5 + off);
                for (unsigned i = 0; i < en.count; i++) {
                   if (!strcmp(en.names[i], name))
                      reported[i] = true;
@@ -694,7 +710,7 @@ run_batch(unsigned width, const char *family)
    if (refused) {
       free(reported);
       free(en.names);
-      return;
+      return 0;
    }
 
    char why[1200];
@@ -713,11 +729,16 @@ run_batch(unsigned width, const char *family)
       if (!opt.demo || missing)
          fprintf(stderr, "runner: width %u family %s: %s; %u cases unreported (log: %s)\n",
                  width, family ? family : "all", why, missing, log_path);
-      if (opt.any_driver && !en.count && (!WIFEXITED(status) || WEXITSTATUS(status) != 0))
-         add_record("subgroup.batch", family ? family : "?", size, ST_FAIL, why);
+   }
+   if (probe && (!child_size || !WIFEXITED(status) || WEXITSTATUS(status) != 0)) {
+      char name[64];
+      snprintf(name, sizeof(name), "subgroup.probe.width%u", width);
+      add_record(name, "probe", size, ST_FAIL, why);
+      child_size = 0;
    }
    free(reported);
    free(en.names);
+   return child_size;
 }
 
 static void
@@ -727,21 +748,18 @@ print_summary(void)
           "fail", "xfail", "skip", "unexp.p");
    unsigned tot[R_COUNT] = { 0 };
    for (const char *const *f = case_families; *f; f++) {
-      for (unsigned w = 0; w < 8; w++) {
-         const unsigned size = w < opt.num_widths ? opt.widths[w] / 32 : 0;
+      for (unsigned w = 0; w < opt.num_widths; w++) {
+         const unsigned size = run_sizes[w];
          unsigned n[R_COUNT] = { 0 }, cases = 0;
          for (unsigned i = 0; i < num_records; i++) {
-            if (strcmp(records[i].family, *f) ||
-                (!opt.any_driver && records[i].size != size))
-               continue;
-            if (opt.any_driver && w > 0)
+            if (!size || strcmp(records[i].family, *f) || records[i].size != size)
                continue;
             n[records[i].result]++;
             cases++;
          }
          if (!cases)
             continue;
-         printf("%-12s %-5u %6u %6u %6u %6u %6u %8u\n", *f, opt.any_driver ? 0 : size, cases,
+         printf("%-12s %-5u %6u %6u %6u %6u %6u %8u\n", *f, size, cases,
                 n[R_PASS], n[R_FAIL], n[R_XFAIL], n[R_SKIP], n[R_XPASS]);
       }
    }
@@ -892,7 +910,8 @@ main(int argc, char **argv)
    }
 
    if (opt.demo) {
-      run_batch(opt.num_widths == 3 ? 256 : opt.widths[0], NULL);
+      const unsigned width = opt.num_widths == 3 ? 256 : opt.widths[0];
+      run_batch(width, width / 32, NULL, false);
       return refused ? EXIT_REFUSED : 0;
    }
 
@@ -903,28 +922,44 @@ main(int argc, char **argv)
    fflush(stdout);
 
    for (unsigned w = 0; w < opt.num_widths && !refused; w++) {
+      unsigned size = opt.widths[w] / 32;
+      if (opt.any_driver) {
+         /* Another driver may map widths to sizes differently (or ignore
+          * LP_NATIVE_VECTOR_WIDTH): ask a child, name the cases by what it
+          * reports, and run each size once.
+          */
+         size = run_batch(opt.widths[w], size, NULL, true);
+         if (!size)
+            continue;
+         bool seen = false;
+         for (unsigned v = 0; v < w; v++)
+            seen |= run_sizes[v] == size;
+         if (seen) {
+            printf("width %u: subgroup size %u again; not run twice\n", opt.widths[w], size);
+            continue;
+         }
+      }
+      run_sizes[w] = size;
       for (const char *const *f = case_families; *f && !refused; f++) {
          if (opt.family && strcmp(opt.family, *f))
             continue;
-         if (family_isolated(*f) && !opt.any_driver) {
+         if (family_isolated(*f)) {
             struct expected_names en = { 0 };
-            cases_enumerate(opt.widths[w] / 32, *f, collect_name, &en);
+            cases_enumerate(size, *f, collect_name, &en);
             const char *filter = opt.filter;
             for (unsigned i = 0; i < en.count && !refused; i++) {
                opt.filter = en.names[i];
                isolate_index = i + 1;
-               run_batch(opt.widths[w], *f);
+               run_batch(opt.widths[w], size, *f, false);
             }
             opt.filter = filter;
             isolate_index = 0;
             free(en.names);
          } else {
-            run_batch(opt.widths[w], *f);
+            run_batch(opt.widths[w], size, *f, false);
          }
          fflush(stdout);
       }
-      if (opt.any_driver)
-         break;
    }
    if (csv)
       fclose(csv);
