@@ -97,3 +97,28 @@ ref_intel_shuffle_up(const struct ref_subgroup *sg, unsigned lane,
    }
    return r;
 }
+
+/* OpSubgroupBlockReadINTEL: "The data is read strided, so the first value
+ *  read is: Ptr[ SubgroupLocalInvocationId ] and the second value read is:
+ *  Ptr[ SubgroupLocalInvocationId + SubgroupMaxSize ] etc."
+ * Returns the element index, relative to Ptr, of component `component` of
+ * invocation `lane`.
+ */
+uint64_t
+ref_intel_block_read_index(const struct ref_subgroup *sg, unsigned lane,
+                           unsigned component)
+{
+   return (uint64_t)lane + (uint64_t)component * sg->max_size;
+}
+
+/* OpSubgroupBlockWriteINTEL: "The data is written strided, so the first
+ *  value is written to: Ptr[ SubgroupLocalInvocationId ] and the second
+ *  value written is: Ptr[ SubgroupLocalInvocationId + SubgroupMaxSize ]
+ *  etc."
+ */
+uint64_t
+ref_intel_block_write_index(const struct ref_subgroup *sg, unsigned lane,
+                            unsigned component)
+{
+   return (uint64_t)lane + (uint64_t)component * sg->max_size;
+}

@@ -58,6 +58,13 @@ struct ref_lane_ref ref_intel_shuffle_down(const struct ref_subgroup *sg,
                                            unsigned lane, uint32_t delta);
 struct ref_lane_ref ref_intel_shuffle_up(const struct ref_subgroup *sg,
                                          unsigned lane, uint32_t delta);
+/* Buffer block IO: the element index, relative to Ptr, that component
+ * `component` of invocation `lane` reads / writes.
+ */
+uint64_t ref_intel_block_read_index(const struct ref_subgroup *sg, unsigned lane,
+                                    unsigned component);
+uint64_t ref_intel_block_write_index(const struct ref_subgroup *sg, unsigned lane,
+                                     unsigned component);
 
 /* SPV_KHR_shader_ballot */
 struct ref_ballot ref_ballot_khr(const struct ref_subgroup *sg,

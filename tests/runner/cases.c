@@ -7,14 +7,16 @@
  */
 
 #include "cases.h"
+#include "vkh.h"
 
 #include <stdio.h>
 #include <string.h>
 
 const char *const case_families[] = { "rotate", "intel", "ballot", "nonsemantic",
-                                       "partitioned", NULL };
+                                       "partitioned", "intel_block", NULL };
 
-const char *const pattern_names[PATTERN_COUNT] = { "all", "divergent" };
+const char *const pattern_names[PATTERN_COUNT] = { "all", "divergent", "one", "partial",
+                                                    "nested" };
 
 /* xorshift32: deterministic inputs from a seed. */
 uint32_t
@@ -65,8 +67,16 @@ check_property(struct check *chk, const char *failure)
 void
 case_gen_common(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
 {
-   (void)size;
+   if (c->pattern == PATTERN_PARTIAL)
+      io->workgroup_size = PARTIAL_WORKGROUP_SIZE;
+   /* PATTERN_ONE: one invocation of each run of `size` (invocations fill
+    * subgroups in order; the runner checks that exactly one lane per
+    * subgroup ran).  The others skip the branch or return early.
+    */
+   uint32_t chosen = 0;
    for (unsigned i = 0; i < io->workgroup_size; i++) {
+      if (c->pattern == PATTERN_ONE && i % size == 0)
+         chosen = i + case_rnd(&seed) % size;
       switch (c->pattern) {
       case PATTERN_ALL:
          io->ctl[i] = 1;
@@ -74,6 +84,22 @@ case_gen_common(const struct case_desc *c, unsigned size, struct case_io *io, ui
       case PATTERN_DIVERGENT: {
          const uint32_t r = case_rnd(&seed) % 100;
          io->ctl[i] = r < 15 ? 2 : r < 70 ? 1 : 0;
+         break;
+      }
+      case PATTERN_ONE:
+         io->ctl[i] = i == chosen ? 1 : case_rnd(&seed) % 3 == 0 ? 2 : 0;
+         break;
+      case PATTERN_PARTIAL:
+         io->ctl[i] = 1;
+         break;
+      case PATTERN_NESTED: {
+         /* Outer branch (bit 0) taken by about 3/4; of those about 1/2 skip
+          * the inner branch (bit 2).  Outside the outer branch, bit 2 may be
+          * set too: it must not matter.
+          */
+         const uint32_t r = case_rnd(&seed);
+         const bool outer = r % 4 != 0, skip_inner = (r >> 8) & 1;
+         io->ctl[i] = (outer ? 1 : 0) | (skip_inner ? 4 : 0);
          break;
       }
       default:
@@ -84,27 +110,102 @@ case_gen_common(const struct case_desc *c, unsigned size, struct case_io *io, ui
    }
 }
 
-/* Expects word `word` of `inv` to be src word `src_word` of the lane the
- * reference picked, or nothing where the reference says undefined.
+uint32_t
+type_features(unsigned bits, bool is_float)
+{
+   switch (bits) {
+   case 8: return VKH_FEAT_INT8 | VKH_FEAT_EXT_TYPES;
+   case 16:
+      return VKH_FEAT_INT16 | VKH_FEAT_EXT_TYPES | (is_float ? VKH_FEAT_FLOAT16 : 0);
+   case 64:
+      return VKH_FEAT_INT64 | VKH_FEAT_EXT_TYPES | (is_float ? VKH_FEAT_FLOAT64 : 0);
+   default: return 0;
+   }
+}
+
+unsigned
+lane_map_active_count(const struct lane_map *lm, unsigned s)
+{
+   unsigned n = 0;
+   for (unsigned l = 0; l < lm->sg[s].size; l++)
+      n += lm->sg[s].active[l];
+   return n;
+}
+
+/* --- data movement on every type (rotate, INTEL shuffles) --------------- */
+
+/* Value types; keep in step with MTYPES in tests/shaders/gen_spvasm.py. */
+struct mtype {
+   const char *name;
+   unsigned bits;    /* per component; 1 = Boolean */
+   unsigned comps;
+};
+
+static const struct mtype mtypes[] = {
+   { "uint32", 32, 1 }, /* first: the full matrix runs on it */
+   { "int8", 8, 1 },     { "uint8", 8, 1 },      { "int16", 16, 1 },
+   { "uint16", 16, 1 },  { "int32", 32, 1 },     { "int64", 64, 1 },
+   { "uint64", 64, 1 },  { "float16", 16, 1 },   { "float32", 32, 1 },
+   { "float64", 64, 1 }, { "bool", 1, 1 },       { "v2uint32", 32, 2 },
+   { "v3float32", 32, 3 }, { "v4uint16", 16, 4 }, { "v2float64", 64, 2 },
+   { "v4bool", 1, 4 },
+};
+#define NUM_MTYPES (sizeof(mtypes) / sizeof(mtypes[0]))
+
+static unsigned
+mtype_words(const struct mtype *t)
+{
+   return t->comps * (t->bits == 64 ? 2 : 1);
+}
+
+/* Random source words for a value of type t (at most 4 words): junk above
+ * narrow types, Booleans as any word (zero or not).
  */
 static void
-expect_lane(struct check *chk, const struct case_io *io, const struct lane_map *lm,
-            unsigned s, unsigned inv, int src_lane, unsigned src_word, const char *what)
+gen_value(const struct mtype *t, uint32_t *w, uint32_t *seed)
+{
+   for (unsigned k = 0; k < mtype_words(t); k++) {
+      w[k] = case_rnd(seed);
+      if (t->bits == 1 && (case_rnd(seed) & 1))
+         w[k] = 0;
+   }
+}
+
+/* Data movement is bitwise: the result is the source lane's value as the
+ * shader reads it, written back as 32-bit words (Booleans 0 / 1, narrow
+ * types zero-extended, 64-bit low word first).
+ */
+static void
+expect_value(struct check *chk, const struct case_io *io, const struct lane_map *lm,
+             unsigned s, unsigned inv, int src_lane, unsigned first_word,
+             const struct mtype *t, const char *what)
 {
    if (src_lane == REF_UNDEF)
       return;
    const int src_inv = lm->inv[s][src_lane];
    if (src_inv < 0)
       return;
-   check_word(chk, io, inv, 0, io->src[src_inv * SRC_WORDS + src_word], what);
+   const uint32_t *w = &io->src[src_inv * SRC_WORDS + first_word];
+   for (unsigned k = 0; k < mtype_words(t); k++) {
+      uint32_t v = w[k];
+      if (t->bits == 1)
+         v = v != 0;
+      else if (t->bits < 32)
+         v &= (1u << t->bits) - 1;
+      check_word(chk, io, inv, k, v, what);
+   }
 }
 
 /* --- rotate ------------------------------------------------------------- */
 
+/* param: [0] delta, [1] cluster size (0: none), [2] dynamic, [3] type */
 static void
 gen_rotate(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
 {
    case_gen_common(c, size, io, seed);
+   const struct mtype *t = &mtypes[c->param[3]];
+   for (unsigned i = 0; i < io->workgroup_size; i++)
+      gen_value(t, &io->src[i * SRC_WORDS], &seed);
    const bool dynamic = c->param[2];
    io->num_spec = 0;
    if (!dynamic) {
@@ -128,8 +229,8 @@ check_rotate(const struct case_desc *c, const struct case_io *io,
       const int inv = lm->inv[s][l];
       if (inv < 0 || !sg->active[l])
          continue;
-      expect_lane(chk, io, lm, s, inv, ref_rotate(sg, l, c->param[0], c->param[1], false),
-                  0, "rotate");
+      expect_value(chk, io, lm, s, inv, ref_rotate(sg, l, c->param[0], c->param[1], false),
+                   0, &mtypes[c->param[3]], "rotate");
    }
 }
 
@@ -137,25 +238,44 @@ check_rotate(const struct case_desc *c, const struct case_io *io,
 
 enum intel_op { INTEL_SHUFFLE, INTEL_XOR, INTEL_DOWN, INTEL_UP };
 
+/* src words 0..3: first data source, 4..7: second, 8: index / value / delta.
+ * param: [0] op, [3] type
+ */
 static void
 gen_intel(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
 {
    case_gen_common(c, size, io, seed);
+   const struct mtype *t = &mtypes[c->param[3]];
    for (unsigned i = 0; i < io->workgroup_size; i++) {
       uint32_t *s = &io->src[i * SRC_WORDS];
+      gen_value(t, &s[0], &seed);
+      gen_value(t, &s[4], &seed);
       switch (c->param[0]) {
       case INTEL_SHUFFLE:
          /* Mostly in range, some out of range (undefined). */
-         s[1] = case_rnd(&seed) % (size + size / 4 + 1);
+         s[8] = case_rnd(&seed) % (size + size / 4 + 1);
          break;
       case INTEL_XOR:
-         s[1] = case_rnd(&seed) % size;
+         s[8] = case_rnd(&seed) % size;
          break;
       case INTEL_DOWN:
       case INTEL_UP:
          /* Spans Current, Next/Previous and out of range. */
-         s[2] = case_rnd(&seed) % (2 * size + 2);
+         s[8] = case_rnd(&seed) % (2 * size + 2);
          break;
+      }
+      /* One active lane: only reading itself is defined (invocations fill
+       * subgroups in order): its own id, XOR 0, and for Down / Up both
+       * sources (delta 0 reads Current, delta SubgroupMaxSize Next /
+       * Previous).
+       */
+      if (c->pattern == PATTERN_ONE) {
+         const uint32_t lane = i % size;
+         switch (c->param[0]) {
+         case INTEL_SHUFFLE: s[8] = lane; break;
+         case INTEL_XOR: s[8] = 0; break;
+         default: s[8] = (case_rnd(&seed) & 1) ? size : 0; break;
+         }
       }
    }
 }
@@ -165,6 +285,7 @@ check_intel(const struct case_desc *c, const struct case_io *io,
             const struct lane_map *lm, unsigned s, struct check *chk)
 {
    const struct ref_subgroup *sg = &lm->sg[s];
+   const struct mtype *t = &mtypes[c->param[3]];
    for (unsigned l = 0; l < sg->size; l++) {
       const int inv = lm->inv[s][l];
       if (inv < 0 || !sg->active[l])
@@ -173,25 +294,118 @@ check_intel(const struct case_desc *c, const struct case_io *io,
       struct ref_lane_ref r;
       switch (c->param[0]) {
       case INTEL_SHUFFLE:
-         expect_lane(chk, io, lm, s, inv, ref_intel_shuffle(sg, l, in[1]), 0, "shuffle");
+         expect_value(chk, io, lm, s, inv, ref_intel_shuffle(sg, l, in[8]), 0, t, "shuffle");
          break;
       case INTEL_XOR:
-         expect_lane(chk, io, lm, s, inv, ref_intel_shuffle_xor(sg, l, in[1]), 0,
-                     "shuffle_xor");
+         expect_value(chk, io, lm, s, inv, ref_intel_shuffle_xor(sg, l, in[8]), 0, t,
+                      "shuffle_xor");
          break;
       case INTEL_DOWN:
-         /* Current is src word 0, Next is src word 1. */
-         r = ref_intel_shuffle_down(sg, l, in[2]);
-         expect_lane(chk, io, lm, s, inv, r.lane, r.source == REF_SRC_NEXT ? 1 : 0,
-                     "shuffle_down");
+         /* Current is at src word 0, Next at word 4. */
+         r = ref_intel_shuffle_down(sg, l, in[8]);
+         expect_value(chk, io, lm, s, inv, r.lane, r.source == REF_SRC_NEXT ? 4 : 0, t,
+                      "shuffle_down");
          break;
       case INTEL_UP:
-         /* Previous is src word 0, Current is src word 1. */
-         r = ref_intel_shuffle_up(sg, l, in[2]);
-         expect_lane(chk, io, lm, s, inv, r.lane, r.source == REF_SRC_PREVIOUS ? 0 : 1,
-                     "shuffle_up");
+         /* Previous is at src word 0, Current at word 4. */
+         r = ref_intel_shuffle_up(sg, l, in[8]);
+         expect_value(chk, io, lm, s, inv, r.lane, r.source == REF_SRC_PREVIOUS ? 0 : 4, t,
+                      "shuffle_up");
          break;
       }
+   }
+}
+
+/* Expects word 0 of `inv` to be src word `src_word` of the lane the
+ * reference picked, or nothing where the reference says undefined.
+ */
+static void
+expect_lane(struct check *chk, const struct case_io *io, const struct lane_map *lm,
+            unsigned s, unsigned inv, int src_lane, unsigned src_word, const char *what)
+{
+   if (src_lane == REF_UNDEF)
+      return;
+   const int src_inv = lm->inv[s][src_lane];
+   if (src_inv < 0)
+      return;
+   check_word(chk, io, inv, 0, io->src[src_inv * SRC_WORDS + src_word], what);
+}
+
+/* --- SPV_INTEL_subgroups buffer block IO -------------------------------- */
+
+/* Each subgroup's block starts at element SubgroupId * SubgroupSize * N of
+ * src (reads) or dst (writes), viewed as an array of the element type; see
+ * gen_spvasm.py.  param: [0] write, [1] element bits, [2] components N.
+ */
+static uint64_t
+block_element(const uint32_t *buf, uint64_t index, unsigned bits)
+{
+   const uint8_t *b = (const uint8_t *)buf + index * (bits / 8);
+   uint64_t v = 0;
+   for (unsigned i = 0; i < bits / 8; i++)
+      v |= (uint64_t)b[i] << (8 * i);
+   return v;
+}
+
+static void
+check_intel_block(const struct case_desc *c, const struct case_io *io,
+                  const struct lane_map *lm, unsigned s, struct check *chk)
+{
+   const struct ref_subgroup *sg = &lm->sg[s];
+   const bool write = c->param[0];
+   const unsigned bits = c->param[1], n = c->param[2], bytes = bits / 8;
+   const unsigned wpc = bits == 64 ? 2 : 1;
+   const uint64_t first = (uint64_t)s * sg->size * n;
+
+   if (!write) {
+      for (unsigned l = 0; l < sg->size; l++) {
+         const int inv = lm->inv[s][l];
+         if (inv < 0 || !sg->active[l])
+            continue;
+         for (unsigned k = 0; k < n; k++) {
+            const uint64_t e = first + ref_intel_block_read_index(sg, l, k);
+            if ((e + 1) * bytes > (uint64_t)io->workgroup_size * SRC_WORDS * 4)
+               continue;
+            const uint64_t v = block_element(io->src, e, bits);
+            check_word(chk, io, inv, k * wpc, (uint32_t)v, "block read");
+            if (wpc == 2)
+               check_word(chk, io, inv, k * wpc + 1, (uint32_t)(v >> 32), "block read");
+         }
+      }
+      return;
+   }
+
+   /* Writes: the bytes the subgroup's lanes write, then every dst word they
+    * cover completely.
+    */
+   const unsigned dst_bytes = io->workgroup_size * DST_WORDS * 4;
+   static uint8_t expect[MAX_INVOCATIONS * DST_WORDS * 4];
+   static bool covered[MAX_INVOCATIONS * DST_WORDS * 4];
+   memset(covered, 0, sizeof(covered));
+   for (unsigned l = 0; l < sg->size; l++) {
+      const int inv = lm->inv[s][l];
+      if (inv < 0 || !sg->active[l])
+         continue;
+      const uint32_t *w = &io->src[inv * SRC_WORDS];
+      for (unsigned k = 0; k < n; k++) {
+         const uint64_t e = first + ref_intel_block_write_index(sg, l, k);
+         const uint64_t v = wpc == 2 ? w[2 * k] | (uint64_t)w[2 * k + 1] << 32 : w[k];
+         for (unsigned b = 0; b < bytes; b++) {
+            const uint64_t at = e * bytes + b;
+            if (at >= dst_bytes)
+               continue;
+            expect[at] = (uint8_t)(v >> (8 * b));
+            covered[at] = true;
+         }
+      }
+   }
+   for (unsigned word = 0; word < dst_bytes / 4; word++) {
+      const bool *cv = &covered[word * 4];
+      if (!(cv[0] && cv[1] && cv[2] && cv[3]))
+         continue;
+      uint32_t v;
+      memcpy(&v, &expect[word * 4], 4);
+      check_word(chk, io, word / DST_WORDS, word % DST_WORDS, v, "block write");
    }
 }
 
@@ -204,6 +418,21 @@ gen_ballot(const struct case_desc *c, unsigned size, struct case_io *io, uint32_
 {
    case_gen_common(c, size, io, seed);
    io->push[0] = c->param[1]; /* ReadInvocation's Index */
+   if (c->param[0] != BALLOT_READ)
+      return;
+   /* Reading an inactive invocation is undefined: keep the one at Index
+    * active in every subgroup (invocations fill subgroups in order); with
+    * pattern "one" it is the only one.
+    */
+   for (unsigned i = 0; i < io->workgroup_size; i++) {
+      if (i % size != c->param[1])
+         continue;
+      if (c->pattern == PATTERN_ONE) {
+         for (unsigned j = i - i % size; j < i - i % size + size && j < io->workgroup_size; j++)
+            io->ctl[j] = io->ctl[j] == 1 ? 0 : io->ctl[j];
+      }
+      io->ctl[i] = 1;
+   }
 }
 
 static void
@@ -263,10 +492,12 @@ check_nonsemantic(const struct case_desc *c, const struct case_io *io,
 
 /* --- enumeration -------------------------------------------------------- */
 
-static void
-emit(struct case_desc *c, const char *base, case_fn fn, void *data)
+void
+emit(struct case_desc *c, const char *base, case_fn fn, void *data, unsigned patterns)
 {
    for (unsigned p = 0; p < PATTERN_COUNT; p++) {
+      if (!(patterns & (1u << p)))
+         continue;
       c->pattern = (enum pattern)p;
       snprintf(c->name, sizeof(c->name), "%s.%s", base, pattern_names[p]);
       fn(c, data);
@@ -287,26 +518,51 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
 
    if (want(ext, "rotate")) {
       const uint32_t deltas[] = { 0, 1, size - 1, size, size + 3 };
-      for (unsigned dyn = 0; dyn < 2; dyn++) {
-         for (unsigned cl = 0; cl <= size; cl = cl ? cl * 2 : 1) {
-            for (unsigned d = 0; d < 5; d++) {
-               memset(&c, 0, sizeof(c));
-               c.ext = "rotate";
-               c.needs_ext = "VK_KHR_shader_subgroup_rotate";
-               c.shader = dyn ? (cl ? "rotate_u32_dyn_cluster" : "rotate_u32_dyn")
-                              : (cl ? "rotate_u32_const_cluster" : "rotate_u32_const");
-               c.gen = gen_rotate;
-               c.check = check_rotate;
-               c.param[0] = deltas[d];
-               c.param[1] = cl;
-               c.param[2] = dyn;
-               char cluster[24] = "";
-               if (cl)
-                  snprintf(cluster, sizeof(cluster), ".cluster%u", cl);
-               snprintf(base, sizeof(base),
-                        "subgroup.rotate.compute.uint32.size%u%s.delta%u.%s", size,
-                        cluster, deltas[d], dyn ? "dynamic" : "const");
-               emit(&c, base, fn, data);
+      static char shader_names[NUM_MTYPES][2][2][40];
+      for (unsigned t = 0; t < NUM_MTYPES; t++) {
+         for (unsigned dyn = 0; dyn < 2; dyn++) {
+            for (unsigned cl = 0; cl <= size; cl = cl ? cl * 2 : 1) {
+               for (unsigned d = 0; d < 5; d++) {
+                  /* The full matrix on uint32; on the other types a few
+                   * deltas and clusters: no cluster and ClusterSize size / 2,
+                   * delta 1 and size + 3 (past the group).
+                   */
+                  if (t != 0 && !((cl == 0 || cl == size / 2) && (d == 1 || d == 4)))
+                     continue;
+                  if (t != 0 && dyn != (cl == 0))
+                     continue;
+                  memset(&c, 0, sizeof(c));
+                  c.ext = "rotate";
+                  c.needs_ext = "VK_KHR_shader_subgroup_rotate";
+                  snprintf(shader_names[t][dyn][cl != 0], 40, "rotate_%s_%s%s", mtypes[t].name,
+                           dyn ? "dyn" : "const", cl ? "_cluster" : "");
+                  c.shader = shader_names[t][dyn][cl != 0];
+                  c.gen = gen_rotate;
+                  c.check = check_rotate;
+                  c.param[0] = deltas[d];
+                  c.param[1] = cl;
+                  c.param[2] = dyn;
+                  c.param[3] = t;
+                  c.needs_features = VKH_FEAT_ROTATE | (cl ? VKH_FEAT_ROTATE_CLUSTERED : 0) |
+                                     type_features(mtypes[t].bits,
+                                                   strstr(mtypes[t].name, "float"));
+                  char cluster[24] = "";
+                  if (cl)
+                     snprintf(cluster, sizeof(cluster), ".cluster%u", cl);
+                  snprintf(base, sizeof(base),
+                           "subgroup.rotate.compute.%s.size%u%s.delta%u.%s", mtypes[t].name,
+                           size, cluster, deltas[d], dyn ? "dynamic" : "const");
+                  /* Every pattern on uint32's constant deltas, all / divergent
+                   * elsewhere.
+                   */
+                  unsigned patterns = t == 0 && !dyn ? PATTERNS_EVERY : PATTERNS_BASIC;
+                  /* With one active lane only a rotation onto itself is
+                   * defined.
+                   */
+                  if (deltas[d] % (cl ? cl : size))
+                     patterns &= ~(1u << PATTERN_ONE);
+                  emit(&c, base, fn, data, patterns);
+               }
             }
          }
       }
@@ -315,17 +571,22 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
    if (want(ext, "intel")) {
       static const char *const ops[] = { "shuffle", "shuffle_xor", "shuffle_down",
                                          "shuffle_up" };
+      static char shader_names[4][NUM_MTYPES][40];
       for (unsigned op = 0; op < 4; op++) {
-         memset(&c, 0, sizeof(c));
-         c.ext = "intel";
-         c.shader = op == 0 ? "intel_shuffle" : op == 1 ? "intel_shuffle_xor"
-                  : op == 2 ? "intel_shuffle_down" : "intel_shuffle_up";
-         c.gen = gen_intel;
-         c.check = check_intel;
-         c.param[0] = op;
-         snprintf(base, sizeof(base), "subgroup.intel.%s.compute.uint32.size%u", ops[op],
-                  size);
-         emit(&c, base, fn, data);
+         for (unsigned t = 0; t < NUM_MTYPES; t++) {
+            memset(&c, 0, sizeof(c));
+            c.ext = "intel";
+            snprintf(shader_names[op][t], 40, "intel_%s_%s", ops[op], mtypes[t].name);
+            c.shader = shader_names[op][t];
+            c.gen = gen_intel;
+            c.check = check_intel;
+            c.param[0] = op;
+            c.param[3] = t;
+            c.needs_features = type_features(mtypes[t].bits, strstr(mtypes[t].name, "float"));
+            snprintf(base, sizeof(base), "subgroup.intel.%s.compute.%s.size%u", ops[op],
+                     mtypes[t].name, size);
+            emit(&c, base, fn, data, t == 0 ? PATTERNS_EVERY : PATTERNS_BASIC);
+         }
       }
    }
 
@@ -339,13 +600,13 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
       c.shader = "ballot_khr";
       c.param[0] = BALLOT_BALLOT;
       snprintf(base, sizeof(base), "subgroup.ballot.ballot.compute.uvec4.size%u", size);
-      emit(&c, base, fn, data);
+      emit(&c, base, fn, data, PATTERNS_EVERY);
 
       c.shader = "first_invocation_khr";
       c.param[0] = BALLOT_FIRST;
       snprintf(base, sizeof(base), "subgroup.ballot.first_invocation.compute.uint32.size%u",
                size);
-      emit(&c, base, fn, data);
+      emit(&c, base, fn, data, PATTERNS_EVERY);
 
       const uint32_t idx[] = { 0, size / 2, size - 1 };
       for (unsigned k = 0; k < 3; k++) {
@@ -355,7 +616,7 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
          snprintf(base, sizeof(base),
                   "subgroup.ballot.read_invocation.compute.uint32.size%u.index%u", size,
                   idx[k]);
-         emit(&c, base, fn, data);
+         emit(&c, base, fn, data, PATTERNS_EVERY);
       }
 
       static const char *const masks[] = { "eq", "ge", "gt", "le", "lt" };
@@ -367,12 +628,44 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
          c.param[1] = m;
          snprintf(base, sizeof(base), "subgroup.ballot.mask_%s.compute.uvec4.size%u",
                   masks[m], size);
-         emit(&c, base, fn, data);
+         emit(&c, base, fn, data, PATTERNS_EVERY);
       }
    }
 
    if (want(ext, "partitioned"))
       cases_partitioned_enumerate(size, fn, data);
+
+   if (want(ext, "intel_block")) {
+      static const unsigned elem_bits[] = { 8, 16, 32, 64 };
+      static char shader_names[2][4][3][40];
+      for (unsigned write = 0; write < 2; write++) {
+         for (unsigned e = 0; e < 4; e++) {
+            for (unsigned v = 0; v < 3; v++) {
+               const unsigned n = 1u << v;
+               char tname[16];
+               snprintf(tname, sizeof(tname), "%suint%u", n == 1 ? "" : n == 2 ? "v2" : "v4",
+                        elem_bits[e]);
+               memset(&c, 0, sizeof(c));
+               c.ext = "intel_block";
+               snprintf(shader_names[write][e][v], 40, "intel_block_%s_%s",
+                        write ? "write" : "read", tname);
+               c.shader = shader_names[write][e][v];
+               c.gen = case_gen_common;
+               c.check = check_intel_block;
+               c.param[0] = write;
+               c.param[1] = elem_bits[e];
+               c.param[2] = n;
+               c.needs_features = type_features(elem_bits[e], false) & ~VKH_FEAT_EXT_TYPES;
+               c.needs_features |= elem_bits[e] == 8 ? VKH_FEAT_SB8
+                                 : elem_bits[e] == 16 ? VKH_FEAT_SB16 : 0;
+               snprintf(base, sizeof(base), "subgroup.intel_block.%s.compute.%s.size%u",
+                        write ? "block_write" : "block_read", tname, size);
+               /* Block IO is a whole-subgroup operation: every lane active. */
+               emit(&c, base, fn, data, 1u << PATTERN_ALL);
+            }
+         }
+      }
+   }
 
    if (want(ext, "nonsemantic")) {
       memset(&c, 0, sizeof(c));
@@ -383,6 +676,6 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
       c.check = check_nonsemantic;
       snprintf(base, sizeof(base), "subgroup.nonsemantic.extinst.compute.uint32.size%u",
                size);
-      emit(&c, base, fn, data);
+      emit(&c, base, fn, data, PATTERNS_EVERY);
    }
 }

@@ -12,16 +12,25 @@
 #include "reference.h"
 
 #define MAX_INVOCATIONS 256
-#define SRC_WORDS 8
+#define SRC_WORDS 16
 #define DST_WORDS 8
 #define DST_SENTINEL 0xcdcdcdcdu
 
-/* Active-lane patterns. */
+/* Active-lane patterns.  ctl[] bits (see gen_spvasm.py): 0 = take the outer
+ * branch, 1 = return early, 2 = inside the outer branch skip the inner one
+ * (the operation sits in the inner one); the operation runs where ctl == 1.
+ */
 enum pattern {
    PATTERN_ALL,        /* every invocation runs the operation */
    PATTERN_DIVERGENT,  /* a random subset branches in, some exit early */
+   PATTERN_ONE,        /* exactly one invocation per subgroup runs it */
+   PATTERN_PARTIAL,    /* 61 invocations: the last subgroup is partial; all run it */
+   PATTERN_NESTED,     /* outer and inner branch each divergent; op in the inner */
    PATTERN_COUNT,
 };
+#define PARTIAL_WORKGROUP_SIZE 61
+#define PATTERNS_BASIC ((1u << PATTERN_ALL) | (1u << PATTERN_DIVERGENT))
+#define PATTERNS_EVERY ((1u << PATTERN_COUNT) - 1)
 extern const char *const pattern_names[PATTERN_COUNT];
 
 /* What one case execution sees, filled by the runner. */
@@ -57,9 +66,10 @@ typedef void (*case_check_fn)(const struct case_desc *c, const struct case_io *i
 
 struct case_desc {
    char name[160];          /* full case name */
-   const char *ext;         /* extension family: rotate, intel, ballot, nonsemantic */
+   const char *ext;         /* family: rotate, intel, ballot, nonsemantic, partitioned, intel_block */
    const char *shader;      /* tests/shaders name */
    const char *needs_ext;   /* device extension the case needs, or NULL */
+   uint32_t needs_features; /* VKH_FEAT_* bits (vkh.h) the case needs */
    case_gen_fn gen;
    case_check_fn check;
    enum pattern pattern;
@@ -88,10 +98,21 @@ void check_property(struct check *chk, const char *failure);
 uint32_t case_rnd(uint32_t *seed);
 void case_gen_common(const struct case_desc *c, unsigned size, struct case_io *io,
                      uint32_t seed);
+/* Calls fn once per pattern in the mask, naming the case base.pattern. */
+void emit(struct case_desc *c, const char *base, case_fn fn, void *data, unsigned patterns);
 void cases_partitioned_enumerate(unsigned size, case_fn fn, void *data);
+
+/* The VKH_FEAT_* bits a value of `bits`-bit components needs in a subgroup
+ * operation (8/16/64-bit: the type's own feature and
+ * shaderSubgroupExtendedTypes).
+ */
+uint32_t type_features(unsigned bits, bool is_float);
 
 void cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data);
 
 extern const char *const case_families[];
+
+/* Of subgroup s, how many lanes run the operation. */
+unsigned lane_map_active_count(const struct lane_map *lm, unsigned s);
 
 #endif

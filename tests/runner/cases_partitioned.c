@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cases.h"
+#include "vkh.h"
 
 /* --- partition ---------------------------------------------------------- */
 
@@ -315,13 +316,14 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
          c.check = check_partition;
          c.param[0] = t;
          c.param[1] = d;
+         c.needs_features = VKH_FEAT_PARTITIONED |
+                            (ptypes[t].t == REF_T_BOOL ? 0
+                             : type_features(ref_ptype_bits(ptypes[t].t),
+                                             ref_ptype_is_float(ptypes[t].t)));
          snprintf(base, sizeof(base), "subgroup.partitioned.partition.compute.%s.size%u.%s",
                   ptypes[t].name, size, dist_names[d]);
-         for (unsigned p = 0; p < PATTERN_COUNT; p++) {
-            c.pattern = (enum pattern)p;
-            snprintf(c.name, sizeof(c.name), "%s.%s", base, pattern_names[p]);
-            fn(&c, data);
-         }
+         /* Every pattern on uint32, float32 and v4bool. */
+         emit(&c, base, fn, data, t == 2 || t == 6 || t == 13 ? PATTERNS_EVERY : PATTERNS_BASIC);
       }
    }
 
@@ -339,13 +341,10 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
       c.check = check_partition;
       c.param[0] = e == 0 ? 2 : 6;
       c.param[1] = e == 0 ? D_HALF : D_SPECIAL;
+      c.needs_features = VKH_FEAT_PARTITIONED;
       snprintf(base, sizeof(base), "subgroup.partitioned.partition.compute.%s.size%u.%s.ext",
                ext_shaders[e][1], size, dist_names[c.param[1]]);
-      for (unsigned p = 0; p < PATTERN_COUNT; p++) {
-         c.pattern = (enum pattern)p;
-         snprintf(c.name, sizeof(c.name), "%s.%s", base, pattern_names[p]);
-         fn(&c, data);
-      }
+      emit(&c, base, fn, data, PATTERNS_BASIC);
    }
 
    static char shader_names[16][3][2][48];
@@ -363,6 +362,7 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
             c.param[0] = o;
             c.param[1] = sc;
             c.param[2] = from;
+            c.needs_features = VKH_FEAT_PARTITIONED;
             /* 1, 2, n/2 or n subsets, by turns. */
             const unsigned choice = (o + sc) % 4;
             c.param[3] = choice == 0 ? 1 : choice == 1 ? 2 : choice == 2 ? (size / 2) : size;
@@ -370,11 +370,9 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
                      "subgroup.partitioned.%s.compute.%s.size%u.%s.%s.subsets%u", pops[o].name,
                      pops[o].type, size, scan_names[sc], from ? "ballot" : "partition",
                      c.param[3]);
-            for (unsigned p = 0; p < PATTERN_COUNT; p++) {
-               c.pattern = (enum pattern)p;
-               snprintf(c.name, sizeof(c.name), "%s.%s", base, pattern_names[p]);
-               fn(&c, data);
-            }
+            /* Every pattern on the reductions over Partition's ballots. */
+            emit(&c, base, fn, data,
+                 sc == REF_SCAN_REDUCE && !from ? PATTERNS_EVERY : PATTERNS_BASIC);
          }
       }
    }
@@ -389,14 +387,11 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
    c.param[0] = 0; /* iadd */
    c.param[1] = REF_SCAN_INCLUSIVE;
    c.param[3] = 3;
+   c.needs_features = VKH_FEAT_PARTITIONED;
    snprintf(base, sizeof(base),
             "subgroup.partitioned.iadd.compute.uint32.size%u.inclusive.partition.subsets3.glsl_nv",
             size);
-   for (unsigned p = 0; p < PATTERN_COUNT; p++) {
-      c.pattern = (enum pattern)p;
-      snprintf(c.name, sizeof(c.name), "%s.%s", base, pattern_names[p]);
-      fn(&c, data);
-   }
+   emit(&c, base, fn, data, PATTERNS_BASIC);
 
    /* Partitioned reduce in a module using the EXT extension string. */
    memset(&c, 0, sizeof(c));
@@ -406,11 +401,8 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
    c.gen = gen_partitioned;
    c.check = check_partitioned;
    c.param[3] = size / 2;
+   c.needs_features = VKH_FEAT_PARTITIONED;
    snprintf(base, sizeof(base), "subgroup.partitioned.iadd.compute.uint32.size%u.reduce.partition.subsets%u.ext",
             size, size / 2);
-   for (unsigned p = 0; p < PATTERN_COUNT; p++) {
-      c.pattern = (enum pattern)p;
-      snprintf(c.name, sizeof(c.name), "%s.%s", base, pattern_names[p]);
-      fn(&c, data);
-   }
+   emit(&c, base, fn, data, PATTERNS_BASIC);
 }

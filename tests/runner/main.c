@@ -165,6 +165,12 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
       snprintf(why, why_size, "device lacks %s", c->needs_ext);
       return ST_SKIP;
    }
+   for (unsigned f = 0; f < VKH_FEAT_COUNT; f++) {
+      if ((c->needs_features & (1u << f)) && !(st->h.features & (1u << f))) {
+         snprintf(why, why_size, "device lacks feature %s", vkh_feature_names[f]);
+         return ST_SKIP;
+      }
+   }
    size_t spv_size = 0;
    uint32_t *spv = load_spirv(c->shader, &spv_size);
    if (!spv) {
@@ -215,6 +221,17 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
          snprintf(why, why_size, "invocation %u did not run the operation but wrote 0x%08x",
                   i, io->dst[i * DST_WORDS]);
          return ST_FAIL;
+      }
+   }
+   /* The pattern itself: "one" means one active lane in every subgroup. */
+   if (c->pattern == PATTERN_ONE) {
+      for (unsigned s = 0; s < st->lm.num_subgroups; s++) {
+         const unsigned n = lane_map_active_count(&st->lm, s);
+         if (n != 1) {
+            snprintf(why, why_size, "pattern \"one\": subgroup %u has %u active lanes "
+                     "(invocations are assumed to fill subgroups in order)", s, n);
+            return ST_FAIL;
+         }
       }
    }
    for (unsigned s = 0; s < st->lm.num_subgroups; s++)
@@ -332,7 +349,7 @@ child_main(void)
    if (opt.demo) {
       static const char *const demo_filters[] = {
          "subgroup.rotate.compute.uint32.size*.cluster4.delta1.const.divergent",
-         "subgroup.intel.shuffle_down.*.divergent",
+         "subgroup.intel.shuffle_down.compute.uint32.*.divergent",
          "subgroup.ballot.ballot.*.divergent",
          "subgroup.nonsemantic.*.divergent",
          "subgroup.partitioned.iadd.compute.uint32.size*.inclusive.partition.subsets3.glsl_nv.divergent",
@@ -498,6 +515,8 @@ collect_name(const struct case_desc *c, void *data)
 }
 
 static char self_path[1024];
+/* The subgroup size each width ran at (0: not run). */
+static unsigned run_sizes[8];
 static char log_dir[512];
 
 /* Runs one child; returns its exit status (as waitpid gives it), or -1. */
@@ -569,24 +588,52 @@ describe_status(int status, bool timed_out, char *buf, size_t size)
       snprintf(buf, size, "child ended before reporting");
 }
 
-static void
-run_batch(unsigned width, const char *family)
+/* Families whose cases each run in a child of their own, because the
+ * driver is known to abort on them: one abort then fails one case only.
+ */
+static const char *const isolated_families[] = { "intel_block", NULL };
+static unsigned isolate_index; /* > 0: the batch is case number N of its family */
+
+static bool
+family_isolated(const char *family)
 {
-   const unsigned size = width / 32;
+   for (const char *const *f = isolated_families; family && *f; f++) {
+      if (!strcmp(*f, family))
+         return true;
+   }
+   return false;
+}
+
+/* Runs the cases of `family` (NULL: all) at one width, expecting subgroup
+ * size `size`.  probe: run no case, only learn the size the child reports
+ * (returned; 0 when it reported none).  The demo accounts for no cases.
+ */
+static unsigned
+run_batch(unsigned width, unsigned size, const char *family, bool probe)
+{
    struct expected_names en = { 0 };
-   if (!opt.any_driver) {
+   if (!opt.demo && !probe) {
       cases_enumerate(size, family, collect_name, &en);
       if (!en.count)
-         return;
+         return size;
    }
    bool *reported = calloc(en.count + 1, sizeof(bool));
 
    char log_path[1024];
-   snprintf(log_path, sizeof(log_path), "%s/child-%u-%s.log", log_dir, width,
-            family ? family : "all");
+   if (isolate_index)
+      snprintf(log_path, sizeof(log_path), "%s/child-%u-%s-%u.log", log_dir, width,
+               family ? family : "all", isolate_index);
+   else
+      snprintf(log_path, sizeof(log_path), "%s/child-%u-%s.log", log_dir, width,
+               family ? family : "all");
    FILE *out;
    pid_t pid;
-   if (spawn_child(width, family, &out, &pid, log_path) != 0) {
+   const char *filter = opt.filter;
+   if (probe)
+      opt.filter = "-probe-";  /* matches no case name */
+   const int spawned = spawn_child(width, family, &out, &pid, log_path);
+   opt.filter = filter;
+   if (spawned != 0) {
       fprintf(stderr, "runner: cannot start a child: %s\n", strerror(errno));
       exit(2);
    }
@@ -595,7 +642,7 @@ run_batch(unsigned width, const char *family)
    bool timed_out = false;
    char line[8192];
    char batch_fail[1024] = "";
-   unsigned child_size = size;
+   unsigned child_size = 0;
    const int fd = fileno(out);
    char buf[8192];
    size_t have = 0;
@@ -632,7 +679,7 @@ run_batch(unsigned width, const char *family)
                   sscanf(name, "subgroup.%15[^.]", famb);
                   fam = famb;
                }
-               add_record(name, fam, child_size, cs, line + 5 + off);
+               add_record(name, fam, child_size ? child_size : size, cs, line + 5 + off);
                for (unsigned i = 0; i < en.count; i++) {
                   if (!strcmp(en.names[i], name))
                      reported[i] = true;
@@ -663,7 +710,7 @@ run_batch(unsigned width, const char *family)
    if (refused) {
       free(reported);
       free(en.names);
-      return;
+      return 0;
    }
 
    char why[1200];
@@ -682,11 +729,16 @@ run_batch(unsigned width, const char *family)
       if (!opt.demo || missing)
          fprintf(stderr, "runner: width %u family %s: %s; %u cases unreported (log: %s)\n",
                  width, family ? family : "all", why, missing, log_path);
-      if (opt.any_driver && !en.count && (!WIFEXITED(status) || WEXITSTATUS(status) != 0))
-         add_record("subgroup.batch", family ? family : "?", size, ST_FAIL, why);
+   }
+   if (probe && (!child_size || !WIFEXITED(status) || WEXITSTATUS(status) != 0)) {
+      char name[64];
+      snprintf(name, sizeof(name), "subgroup.probe.width%u", width);
+      add_record(name, "probe", size, ST_FAIL, why);
+      child_size = 0;
    }
    free(reported);
    free(en.names);
+   return child_size;
 }
 
 static void
@@ -696,21 +748,18 @@ print_summary(void)
           "fail", "xfail", "skip", "unexp.p");
    unsigned tot[R_COUNT] = { 0 };
    for (const char *const *f = case_families; *f; f++) {
-      for (unsigned w = 0; w < 8; w++) {
-         const unsigned size = w < opt.num_widths ? opt.widths[w] / 32 : 0;
+      for (unsigned w = 0; w < opt.num_widths; w++) {
+         const unsigned size = run_sizes[w];
          unsigned n[R_COUNT] = { 0 }, cases = 0;
          for (unsigned i = 0; i < num_records; i++) {
-            if (strcmp(records[i].family, *f) ||
-                (!opt.any_driver && records[i].size != size))
-               continue;
-            if (opt.any_driver && w > 0)
+            if (!size || strcmp(records[i].family, *f) || records[i].size != size)
                continue;
             n[records[i].result]++;
             cases++;
          }
          if (!cases)
             continue;
-         printf("%-12s %-5u %6u %6u %6u %6u %6u %8u\n", *f, opt.any_driver ? 0 : size, cases,
+         printf("%-12s %-5u %6u %6u %6u %6u %6u %8u\n", *f, size, cases,
                 n[R_PASS], n[R_FAIL], n[R_XFAIL], n[R_SKIP], n[R_XPASS]);
       }
    }
@@ -734,7 +783,8 @@ usage(void)
            "usage: subgroup-runner [options]\n"
            "  --widths 128,256,512   LP_NATIVE_VECTOR_WIDTH values (4/8/16 lanes)\n"
            "  --filter GLOB          only cases whose name matches\n"
-           "  --family NAME          only one family (rotate, intel, ballot, nonsemantic)\n"
+           "  --family NAME          only one family (rotate, intel, ballot, nonsemantic,\n"
+           "                         partitioned, intel_block)\n"
            "  --icd PATH             ICD json (default: the build's lavapipe)\n"
            "  --driver-json PATH     same as --icd\n"
            "  --any-driver           run on any driver (no identity check)\n"
@@ -860,7 +910,8 @@ main(int argc, char **argv)
    }
 
    if (opt.demo) {
-      run_batch(opt.num_widths == 3 ? 256 : opt.widths[0], NULL);
+      const unsigned width = opt.num_widths == 3 ? 256 : opt.widths[0];
+      run_batch(width, width / 32, NULL, false);
       return refused ? EXIT_REFUSED : 0;
    }
 
@@ -871,14 +922,44 @@ main(int argc, char **argv)
    fflush(stdout);
 
    for (unsigned w = 0; w < opt.num_widths && !refused; w++) {
+      unsigned size = opt.widths[w] / 32;
+      if (opt.any_driver) {
+         /* Another driver may map widths to sizes differently (or ignore
+          * LP_NATIVE_VECTOR_WIDTH): ask a child, name the cases by what it
+          * reports, and run each size once.
+          */
+         size = run_batch(opt.widths[w], size, NULL, true);
+         if (!size)
+            continue;
+         bool seen = false;
+         for (unsigned v = 0; v < w; v++)
+            seen |= run_sizes[v] == size;
+         if (seen) {
+            printf("width %u: subgroup size %u again; not run twice\n", opt.widths[w], size);
+            continue;
+         }
+      }
+      run_sizes[w] = size;
       for (const char *const *f = case_families; *f && !refused; f++) {
          if (opt.family && strcmp(opt.family, *f))
             continue;
-         run_batch(opt.widths[w], *f);
+         if (family_isolated(*f)) {
+            struct expected_names en = { 0 };
+            cases_enumerate(size, *f, collect_name, &en);
+            const char *filter = opt.filter;
+            for (unsigned i = 0; i < en.count && !refused; i++) {
+               opt.filter = en.names[i];
+               isolate_index = i + 1;
+               run_batch(opt.widths[w], size, *f, false);
+            }
+            opt.filter = filter;
+            isolate_index = 0;
+            free(en.names);
+         } else {
+            run_batch(opt.widths[w], size, *f, false);
+         }
          fflush(stdout);
       }
-      if (opt.any_driver)
-         break;
    }
    if (csv)
       fclose(csv);

@@ -36,6 +36,13 @@ struct vkh_rotate_features {
    VkBool32 shaderSubgroupRotateClustered;
 };
 
+const char *const vkh_feature_names[VKH_FEAT_COUNT] = {
+   "shaderInt8", "shaderInt16", "shaderInt64", "shaderFloat16", "shaderFloat64",
+   "shaderSubgroupExtendedTypes", "storageBuffer8BitAccess", "storageBuffer16BitAccess",
+   "shaderSubgroupRotate", "shaderSubgroupRotateClustered",
+   "VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV",
+};
+
 bool
 vkh_has_ext(const struct vkh *h, const char *name)
 {
@@ -101,6 +108,17 @@ vkh_init(struct vkh *h, char *why, size_t why_size)
    h->subgroup_stages = sg.supportedStages;
    vkGetPhysicalDeviceMemoryProperties(h->phys, &h->mem_props);
    return true;
+}
+
+/* Whether the feature struct s is in the pNext chain starting at chain. */
+static bool
+ext_chain_has(void *chain, void *s)
+{
+   for (VkBaseOutStructure *b = chain; b; b = b->pNext) {
+      if ((void *)b == s)
+         return true;
+   }
+   return false;
 }
 
 bool
@@ -174,6 +192,26 @@ vkh_create_device(struct vkh *h, char *why, size_t why_size)
       .pNext = &f11,
    };
    vkGetPhysicalDeviceFeatures2(h->phys, &f2);
+   const struct {
+      VkBool32 have;
+      uint32_t bit;
+   } feats[] = {
+      { f12.shaderInt8, VKH_FEAT_INT8 },
+      { f2.features.shaderInt16, VKH_FEAT_INT16 },
+      { f2.features.shaderInt64, VKH_FEAT_INT64 },
+      { f12.shaderFloat16, VKH_FEAT_FLOAT16 },
+      { f2.features.shaderFloat64, VKH_FEAT_FLOAT64 },
+      { f12.shaderSubgroupExtendedTypes, VKH_FEAT_EXT_TYPES },
+      { f12.storageBuffer8BitAccess, VKH_FEAT_SB8 },
+      { f11.storageBuffer16BitAccess, VKH_FEAT_SB16 },
+      { ext_chain_has(ext_chain, &rot) && rot.shaderSubgroupRotate, VKH_FEAT_ROTATE },
+      { ext_chain_has(ext_chain, &rot) && rot.shaderSubgroupRotateClustered,
+        VKH_FEAT_ROTATE_CLUSTERED },
+      { (h->subgroup_ops & 0x100) != 0, VKH_FEAT_PARTITIONED },
+   };
+   h->features = 0;
+   for (unsigned i = 0; i < sizeof(feats) / sizeof(feats[0]); i++)
+      h->features |= feats[i].have ? feats[i].bit : 0;
 
    const float prio = 1.0f;
    const VkDeviceQueueCreateInfo qci = {

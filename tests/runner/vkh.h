@@ -36,10 +36,30 @@ struct vkh {
    VkSubgroupFeatureFlags subgroup_ops;
    VkShaderStageFlags subgroup_stages;
 
+   /* Features the cases may need (VKH_FEAT_*), all enabled when present. */
+   uint32_t features;
+
    /* Device extensions we enabled (a subset of what we asked for). */
    char enabled_exts[16][VK_MAX_EXTENSION_NAME_SIZE];
    unsigned num_enabled_exts;
 };
+
+/* Features a case may need; vkh_feature_names[] names them. */
+enum vkh_feature {
+   VKH_FEAT_INT8 = 1u << 0,              /* shaderInt8 */
+   VKH_FEAT_INT16 = 1u << 1,             /* shaderInt16 */
+   VKH_FEAT_INT64 = 1u << 2,             /* shaderInt64 */
+   VKH_FEAT_FLOAT16 = 1u << 3,           /* shaderFloat16 */
+   VKH_FEAT_FLOAT64 = 1u << 4,           /* shaderFloat64 */
+   VKH_FEAT_EXT_TYPES = 1u << 5,         /* shaderSubgroupExtendedTypes */
+   VKH_FEAT_SB8 = 1u << 6,               /* storageBuffer8BitAccess */
+   VKH_FEAT_SB16 = 1u << 7,              /* storageBuffer16BitAccess */
+   VKH_FEAT_ROTATE = 1u << 8,            /* shaderSubgroupRotate */
+   VKH_FEAT_ROTATE_CLUSTERED = 1u << 9,  /* shaderSubgroupRotateClustered */
+   VKH_FEAT_PARTITIONED = 1u << 10,      /* VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV */
+   VKH_FEAT_COUNT = 11,
+};
+extern const char *const vkh_feature_names[VKH_FEAT_COUNT];
 
 struct vkh_spec {
    uint32_t id;

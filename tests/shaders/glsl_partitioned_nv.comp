@@ -2,7 +2,7 @@
 // GL_NV_shader_subgroup_partitioned through glslang: the NV spelling as
 // shipped GLSL compilers produce it.  Same interface as gen_spvasm.py's
 // shaders; computes the partitioned inclusive sum of src word 0 over the
-// partition of src word 1.
+// partition of src word 1 (src: 16 words per invocation, dst: 8).
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_NV_shader_subgroup_partitioned : require
 
@@ -21,9 +21,11 @@ void main()
    if ((c & 2u) != 0u)
       return;
    if ((c & 1u) != 0u) {
-      uvec4 b = subgroupPartitionNV(src[i * 8u + 1u]);
-      dst[i * 8u] = subgroupPartitionedInclusiveAddNV(src[i * 8u], b);
-      for (uint k = 0u; k < 4u; k++)
-         dst[i * 8u + 4u + k] = b[k];
+      if ((c & 4u) == 0u) {
+         uvec4 b = subgroupPartitionNV(src[i * 16u + 1u]);
+         dst[i * 8u] = subgroupPartitionedInclusiveAddNV(src[i * 16u], b);
+         for (uint k = 0u; k < 4u; k++)
+            dst[i * 8u + 4u + k] = b[k];
+      }
    }
 }
