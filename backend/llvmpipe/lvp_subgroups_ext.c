@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "nir_builder.h"
+#include "nir_lower_subgroup_block_io.h"
 #include "util/u_debug.h"
 
 static bool
@@ -41,6 +42,11 @@ lower_partitioned_as_uvec4(void)
 void
 lvp_lower_subgroups_ext(nir_shader *nir)
 {
+   /* gallivm has no block unit: SPV_INTEL_subgroups block IO becomes
+    * per-lane strided accesses, before nir_lower_explicit_io.
+    */
+   NIR_PASS_V(nir, nir_lower_subgroup_block_io);
+
    if (!lower_partitioned_as_uvec4())
       return;
 

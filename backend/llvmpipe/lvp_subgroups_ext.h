@@ -9,7 +9,9 @@
 #include "nir.h"
 
 /* Runs before lavapipe's own nir_lower_subgroups (which has
- * lower_partitioned set and 1 x 32-bit ballots).
+ * lower_partitioned set and 1 x 32-bit ballots) and before its explicit IO
+ * lowering.  Lowers SPV_INTEL_subgroups buffer block IO to per-lane
+ * accesses (nir_lower_subgroup_block_io).
  *
  * LVP_PARTITION_BALLOT=uvec4 (a test knob) lowers the partitioned
  * intrinsics here instead, with 4 x 32-bit ballots, the layout vtn emits and
