@@ -25,22 +25,32 @@ lower_block_io(nir_builder *b, nir_intrinsic_instr *intrin, void *data)
       return false;
 
    nir_deref_instr *ptr = nir_src_as_deref(intrin->src[0]);
-   if (!ptr || !can_index(ptr))
+   if (!ptr)
       return false;
 
    b->cursor = nir_before_instr(&intrin->instr);
+
+   /* A kernel's pointer (a cast without a stride) steps by its scalar
+    * pointee, as OpPtrAccessChain would.
+    */
+   if (ptr->deref_type == nir_deref_type_cast && !ptr->cast.ptr_stride &&
+       glsl_type_is_scalar(ptr->type) && !glsl_type_is_boolean(ptr->type)) {
+      ptr = nir_build_deref_cast(b, &ptr->def, ptr->modes, ptr->type,
+                                 glsl_get_bit_size(ptr->type) / 8);
+   }
+   if (!can_index(ptr))
+      return false;
+
    const enum gl_access_qualifier access = nir_intrinsic_access(intrin);
    const unsigned comps = load ? intrin->def.num_components
                                : intrin->src[1].ssa->num_components;
 
    /* "the second value read is Ptr[SubgroupLocalInvocationId +
-    * SubgroupMaxSize]".  Mesa 25.0.7 aliases SubgroupMaxSize to
-    * SubgroupSize (vtn_variables.c), which is exact wherever the two are
-    * equal, as on lavapipe.
+    * SubgroupMaxSize]"
     */
    const unsigned bits = ptr->def.bit_size;
    nir_def *lane = nir_u2uN(b, nir_load_subgroup_invocation(b), bits);
-   nir_def *stride = nir_u2uN(b, nir_load_subgroup_size(b), bits);
+   nir_def *stride = nir_u2uN(b, nir_load_subgroup_max_size(b), bits);
 
    nir_def *values[NIR_MAX_VEC_COMPONENTS];
    for (unsigned k = 0; k < comps; k++) {

@@ -80,9 +80,57 @@ vtn_handle_rotate(struct vtn_builder *b, const uint32_t *w, unsigned count)
       cluster_size = cs;
    }
 
-   nir_def *res = nir_rotate(&b->nb, value->def, delta,
-                             .cluster_size = cluster_size);
+   nir_def *res;
+   if (!cluster_size && b->options->environment == NIR_SPIRV_OPENCL) {
+      /* "RotationGroupSize = SubgroupMaxSize if the Kernel capability is
+       * declared": nir_intrinsic_rotate rotates within SubgroupSize, so
+       * build the shuffle here.  The group size is a power of two.
+       */
+      nir_builder *nb = &b->nb;
+      nir_def *id = nir_load_subgroup_invocation(nb);
+      nir_def *mask = nir_iadd_imm(nb, nir_load_subgroup_max_size(nb), -1);
+      res = nir_shuffle(nb, value->def, nir_iand(nb, nir_iadd(nb, id, delta), mask));
+   } else {
+      res = nir_rotate(&b->nb, value->def, delta, .cluster_size = cluster_size);
+   }
    vtn_push_nir_ssa(b, w[2], res);
+}
+
+/* OpSubgroupShuffleDownINTEL: Current, Next, Delta.
+ * OpSubgroupShuffleUpINTEL:   Previous, Current, Delta.
+ *
+ * Down: index = SubgroupLocalInvocationId + Delta; below SubgroupMaxSize it
+ * reads Current[index], below twice that Next[index - SubgroupMaxSize].
+ * Up: index = SubgroupLocalInvocationId - Delta (signed); from 0 it reads
+ * Current[index], from -SubgroupMaxSize Previous[index + SubgroupMaxSize].
+ * Up is Down with (Previous, Current) and Delta' = SubgroupMaxSize - Delta.
+ * Out-of-range indices are undefined, so two shuffles and a select serve.
+ */
+static void
+vtn_handle_intel_shuffle_relative(struct vtn_builder *b, SpvOp opcode,
+                                  const uint32_t *w, unsigned count)
+{
+   const char *opname = spirv_op_to_string(opcode);
+   vtn_fail_if(count != 6, "%s takes 5 operands, not %u", opname, count - 1);
+   struct vtn_type *dest_type = vtn_get_type(b, w[1]);
+   struct vtn_ssa_value *first = vtn_ssa_value(b, w[3]);
+   struct vtn_ssa_value *second = vtn_ssa_value(b, w[4]);
+   vtn_fail_if(!glsl_type_is_vector_or_scalar(dest_type->type) ||
+               first->type != dest_type->type || second->type != dest_type->type,
+               "%s: the data operands must be scalars or vectors of Result Type", opname);
+   nir_def *delta = vtn_get_nir_ssa(b, w[5]);
+   vtn_fail_if(delta->num_components != 1 || delta->bit_size != 32,
+               "%s: Delta must be a 32-bit integer type scalar", opname);
+
+   nir_builder *nb = &b->nb;
+   nir_def *max = nir_load_subgroup_max_size(nb);
+   if (opcode == SpvOpSubgroupShuffleUpINTEL)
+      delta = nir_isub(nb, max, delta);
+
+   nir_def *index = nir_iadd(nb, nir_load_subgroup_invocation(nb), delta);
+   nir_def *lo = nir_shuffle(nb, first->def, index);
+   nir_def *hi = nir_shuffle(nb, second->def, nir_isub(nb, index, max));
+   vtn_push_nir_ssa(b, w[2], nir_bcsel(nb, nir_ult(nb, index, max), lo, hi));
 }
 
 /* SPV_EXT_shader_subgroup_partitioned: ballots are "a 4 component vector of
@@ -296,6 +344,11 @@ vtn_handle_subgroup_ext(struct vtn_builder *b, SpvOp opcode,
    case SpvOpGroupNonUniformBallot:
    case SpvOpSubgroupBallotKHR:
       vtn_handle_ballot(b, opcode, w, count);
+      return true;
+
+   case SpvOpSubgroupShuffleDownINTEL:
+   case SpvOpSubgroupShuffleUpINTEL:
+      vtn_handle_intel_shuffle_relative(b, opcode, w, count);
       return true;
 
    case SpvOpGroupNonUniformBallotBitCount:

@@ -132,11 +132,52 @@ GLOBALS = {
                                       "     %uint_9 = OpConstant %uint 9\n",
 }
 
+# Kernel environment (Kernel capability, physical addressing): the INTEL
+# relative shuffles, rotate without ClusterSize and buffer block reads must
+# use SubgroupMaxSize, not SubgroupSize.
+KERNEL = """; tests/spirv_unit/gen_unit_spvasm.py: kernel_max_size
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+               OpCapability GroupNonUniform
+               OpCapability GroupNonUniformRotateKHR
+               OpCapability SubgroupShuffleINTEL
+               OpCapability SubgroupBufferBlockIOINTEL
+               OpExtension "SPV_KHR_subgroup_rotate"
+               OpExtension "SPV_INTEL_subgroups"
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %main "main"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+     %uint_1 = OpConstant %uint 1
+     %uint_3 = OpConstant %uint 3
+        %ptr = OpTypePointer CrossWorkgroup %uint
+         %fn = OpTypeFunction %void %ptr
+       %main = OpFunction %void None %fn
+          %p = OpFunctionParameter %ptr
+          %e = OpLabel
+          %x = OpLoad %uint %p Aligned 4
+       %down = OpSubgroupShuffleDownINTEL %uint %x %x %uint_1
+         %up = OpSubgroupShuffleUpINTEL %uint %x %x %uint_1
+        %rot = OpGroupNonUniformRotateKHR %uint %uint_3 %x %uint_1
+        %blk = OpSubgroupBlockReadINTEL %uint %p
+         %s0 = OpIAdd %uint %down %up
+         %s1 = OpIAdd %uint %s0 %rot
+         %s2 = OpIAdd %uint %s1 %blk
+               OpStore %p %s2 Aligned 4
+               OpReturn
+               OpFunctionEnd
+"""
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["--list"]:
-        print("\n".join(sorted(MODULES)))
+        print("\n".join(sorted(MODULES) + ["kernel_max_size"]))
     elif len(sys.argv) == 3:
         n = sys.argv[1]
+        if n == "kernel_max_size":
+            with open(sys.argv[2], "w") as f:
+                f.write(KERNEL)
+            sys.exit(0)
         with open(sys.argv[2], "w") as f:
             f.write(HEADER.format(name=n, body=MODULES[n], caps=CAPS.get(n, ""),
                                   exts=EXTS.get(n, ""), imports=IMPORTS.get(n, ""),

@@ -19,6 +19,7 @@
 #include "nir_builder.h"
 #include "nir_spirv.h"
 #include "spirv_info.h"
+#include "nir_lower_subgroup_block_io.h"
 
 static const char *spv_dir;
 static unsigned passed, failed;
@@ -69,6 +70,7 @@ static bool emit_debug_break;
 static nir_shader *
 translate(const char *name, enum nir_spirv_execution_environment env, struct messages *m)
 {
+   const bool kernel = env == NIR_SPIRV_OPENCL;
    size_t words;
    uint32_t *spv = load(name, &words);
    if (!spv)
@@ -83,6 +85,11 @@ translate(const char *name, enum nir_spirv_execution_environment env, struct mes
       .GroupNonUniformPartitionedNV = true,
       .GroupNonUniformRotateKHR = true,
       .SubgroupBallotKHR = true,
+      .Addresses = true,
+      .Kernel = true,
+      .Int64 = true,
+      .SubgroupShuffleINTEL = true,
+      .SubgroupBufferBlockIOINTEL = true,
    };
    struct spirv_to_nir_options opts = {
       .environment = env,
@@ -92,13 +99,21 @@ translate(const char *name, enum nir_spirv_execution_environment env, struct mes
       .phys_ssbo_addr_format = nir_address_format_64bit_global,
       .push_const_addr_format = nir_address_format_32bit_offset,
       .shared_addr_format = nir_address_format_32bit_offset,
+      .create_library = kernel,
       .debug = { .func = debug_cb, .private_data = m },
       /* Errors are what these tests expect: no SIGTRAP in debug builds. */
       .skip_os_break_in_debug_build = true,
       .emit_debug_break = emit_debug_break,
    };
-   nir_shader *s = spirv_to_nir(spv, words, NULL, 0, MESA_SHADER_COMPUTE, "main", &opts,
-                                &nir_options);
+   if (kernel) {
+      opts.global_addr_format = nir_address_format_64bit_global;
+      opts.temp_addr_format = nir_address_format_64bit_global;
+      opts.constant_addr_format = nir_address_format_64bit_global;
+      opts.shared_addr_format = nir_address_format_64bit_global;
+   }
+   nir_shader *s = spirv_to_nir(spv, words, NULL, 0,
+                                kernel ? MESA_SHADER_KERNEL : MESA_SHADER_COMPUTE, "main",
+                                &opts, &nir_options);
    free(spv);
    return s;
 }
@@ -247,6 +262,34 @@ test_gl_subgroup_size(void)
    ralloc_free(s);
 }
 
+/* Kernel capability: ShuffleDown/Up, rotate without ClusterSize and the
+ * block-read stride read SubgroupMaxSize, never SubgroupSize.
+ */
+static void
+test_kernel_max_size(void)
+{
+   struct messages m = { { 0 } };
+   nir_shader *s = translate("kernel_max_size", NIR_SPIRV_OPENCL, &m);
+   char why[2600];
+   if (!s) {
+      snprintf(why, sizeof(why), "rejected: %s", m.errors);
+      report("kernel_max_size", false, why);
+      return;
+   }
+   nir_lower_subgroup_block_io(s);
+   struct find max = { nir_intrinsic_load_subgroup_max_size, -1, -1, 0, false };
+   struct find size = { nir_intrinsic_load_subgroup_size, -1, -1, 0, false };
+   struct find block = { nir_intrinsic_load_deref_block_intel, -1, -1, 0, false };
+   const unsigned n_max = count_intrinsics(s, &max);
+   const unsigned n_size = count_intrinsics(s, &size);
+   const unsigned n_block = count_intrinsics(s, &block);
+   snprintf(why, sizeof(why), "load_subgroup_max_size x%u (want 4: down, up, rotate, block "
+            "stride), load_subgroup_size x%u (want 0), block reads left x%u (want 0)",
+            n_max, n_size, n_block);
+   report("kernel_max_size", n_max == 4 && n_size == 0 && n_block == 0, why);
+   ralloc_free(s);
+}
+
 static void
 expect_intrinsic(const char *name, struct find f)
 {
@@ -383,6 +426,7 @@ main(int argc, char **argv)
 
    test_opt_uniform_subgroup();
    test_scalarize_partitioned();
+   test_kernel_max_size();
 
    glsl_type_singleton_decref();
    printf("\n%u passed, %u failed\n", passed, failed);
