@@ -207,155 +207,6 @@ shader("nonsemantic",
        globals_="         %n1 = OpExtInst %void %ns 1 %uint_1 %uint_2 %str %wgsize\n")
 
 
-# --- SPV_EXT_shader_subgroup_partitioned -----------------------------------
-# Validated with the NV extension string (spirv-val 2023.1 rejects a module
-# whose only partitioned extension is the EXT one); the *_ext variants are
-# then rewritten to the EXT string by ext_spelling.py.
-
-# Scalar types: (SPIR-V declarations, capabilities, bits, float?, bool?)
-PTYPES = {
-    "uint8":   ("      %t_uint8 = OpTypeInt 8 0\n", ("Int8",), 8, False, False),
-    "uint16":  ("     %t_uint16 = OpTypeInt 16 0\n", ("Int16",), 16, False, False),
-    "uint32":  ("", (), 32, False, False),
-    "int32":   ("      %t_int32 = OpTypeInt 32 1\n", (), 32, False, False),
-    "uint64":  ("     %t_uint64 = OpTypeInt 64 0\n", ("Int64",), 64, False, False),
-    "float16": ("     %t_uint16 = OpTypeInt 16 0\n    %t_float16 = OpTypeFloat 16\n",
-                ("Int16", "Float16"), 16, True, False),
-    "float32": ("    %t_float32 = OpTypeFloat 32\n", (), 32, True, False),
-    "float64": ("     %t_uint64 = OpTypeInt 64 0\n    %t_float64 = OpTypeFloat 64\n",
-                ("Int64", "Float64"), 64, True, False),
-    "bool":    ("", (), 1, False, True),
-}
-PTYPE_ID = {"uint32": "%uint", "bool": "%bool"}
-
-
-def ptype_id(t):
-    return PTYPE_ID.get(t, f"%t_{t}")
-
-
-def load_scalar(t, first_word, name):
-    """Builds %name of scalar type t from src words first_word (and next)."""
-    _, _, bits, is_float, is_bool = PTYPES[t]
-    out = load_src(first_word, f"{name}_w")
-    if is_bool:
-        return out + f"       %{name} = OpINotEqual %bool %{name}_w %uint_0\n"
-    if t == "uint32":
-        return out + f"       %{name} = OpCopyObject %uint %{name}_w\n"
-    if bits == 64:
-        out += load_src(first_word + 1, f"{name}_h")
-        out += (f"    %{name}_l64 = OpUConvert %t_uint64 %{name}_w\n"
-                f"    %{name}_h64 = OpUConvert %t_uint64 %{name}_h\n"
-                f"    %{name}_hs = OpShiftLeftLogical %t_uint64 %{name}_h64 %uint_32\n"
-                f"    %{name}_u = OpBitwiseOr %t_uint64 %{name}_l64 %{name}_hs\n")
-        src = f"%{name}_u"
-    elif bits < 32:
-        out += f"    %{name}_u = OpUConvert %t_uint{bits} %{name}_w\n"
-        src = f"%{name}_u"
-    else:
-        src = f"%{name}_w"
-    if src == f"%{name}_u" and t.startswith("uint"):
-        return out + f"       %{name} = OpCopyObject {ptype_id(t)} {src}\n"
-    return out + f"       %{name} = OpBitcast {ptype_id(t)} {src}\n"
-
-
-def partition_shader(name, t, comps, ext_spelling=False):
-    decl, caps, bits, _, _ = PTYPES[t]
-    words = 2 if bits == 64 else 1
-    body = ""
-    for c in range(comps):
-        body += load_scalar(t, c * words, f"v{c}")
-    vt = ptype_id(t)
-    globals_ = decl + "     %uint_32 = OpConstant %uint 32\n"
-    if comps > 1:
-        vt = f"%t_v{comps}{t}"
-        globals_ += f"   {vt} = OpTypeVector {ptype_id(t)} {comps}\n"
-        body += f"          %v = OpCompositeConstruct {vt} " + " ".join(f"%v{c}" for c in range(comps)) + "\n"
-    else:
-        body += f"          %v = OpCopyObject {vt} %v0\n"
-    body += "          %r = OpGroupNonUniformPartitionNV %v4uint %v\n" + store_v4("r")
-    shader(name, body, caps=("GroupNonUniformPartitionedNV",) + caps,
-           exts=("SPV_NV_shader_subgroup_partitioned",), globals_=globals_,
-           env="vulkan1.2", ext_spelling=ext_spelling)
-
-
-for t in PTYPES:
-    partition_shader(f"partition_{t}", t, 1)
-for t, n in (("uint32", 2), ("float32", 3), ("uint16", 4), ("float64", 2), ("bool", 4),
-             ("float32", 4)):
-    partition_shader(f"partition_v{n}{t}", t, n)
-partition_shader("partition_uint32_ext", "uint32", 1, ext_spelling=True)
-partition_shader("partition_float32_ext", "float32", 1, ext_spelling=True)
-
-# The 16 instructions, each with the type its cases use.
-PARTITIONED_OPS = {
-    "iadd": ("OpGroupNonUniformIAdd", "uint32"),
-    "imul": ("OpGroupNonUniformIMul", "uint32"),
-    "umin": ("OpGroupNonUniformUMin", "uint32"),
-    "umax": ("OpGroupNonUniformUMax", "uint32"),
-    "smin": ("OpGroupNonUniformSMin", "int32"),
-    "smax": ("OpGroupNonUniformSMax", "int32"),
-    "fadd": ("OpGroupNonUniformFAdd", "float32"),
-    "fmul": ("OpGroupNonUniformFMul", "float32"),
-    "fmin": ("OpGroupNonUniformFMin", "float32"),
-    "fmax": ("OpGroupNonUniformFMax", "float32"),
-    "and": ("OpGroupNonUniformBitwiseAnd", "uint32"),
-    "or": ("OpGroupNonUniformBitwiseOr", "uint32"),
-    "xor": ("OpGroupNonUniformBitwiseXor", "uint32"),
-    "land": ("OpGroupNonUniformLogicalAnd", "bool"),
-    "lor": ("OpGroupNonUniformLogicalOr", "bool"),
-    "lxor": ("OpGroupNonUniformLogicalXor", "bool"),
-}
-SCANS = {"reduce": "PartitionedReduceNV", "inclusive": "PartitionedInclusiveScanNV",
-         "exclusive": "PartitionedExclusiveScanNV"}
-
-
-def store_scalar(t, value):
-    """Stores %value of type t into dst word 0 (as 32 bits)."""
-    if t == "bool":
-        return (f"       %rs = OpSelect %uint %{value} %uint_1 %uint_0\n" +
-                store_dst(0, "rs"))
-    if t == "uint32":
-        return store_dst(0, value)
-    return f"       %rs = OpBitcast %uint %{value}\n" + store_dst(0, "rs")
-
-
-def partitioned_shader(name, op, scan, ballot_from, ext_spelling=False):
-    """ballot_from: "partition" (of src word 1) or "input" (src words 2..5)."""
-    opcode, t = PARTITIONED_OPS[op]
-    decl = PTYPES[t][0]
-    body = load_scalar(t, 0, "x")
-    if ballot_from == "partition":
-        body += load_src(1, "key") + \
-            "     %ballot = OpGroupNonUniformPartitionNV %v4uint %key\n"
-    else:
-        for k in range(4):
-            body += load_src(2 + k, f"b{k}")
-        body += "     %ballot = OpCompositeConstruct %v4uint %b0 %b1 %b2 %b3\n"
-    body += (f"          %r = {opcode} {ptype_id(t)} %sc_subgrp {SCANS[scan]} %x %ballot\n" +
-             store_scalar(t, "r") + store_v4_at("ballot", 4))
-    shader(name, body, caps=("GroupNonUniformPartitionedNV", "GroupNonUniformArithmetic"),
-           exts=("SPV_NV_shader_subgroup_partitioned",),
-           globals_=decl + "     %uint_32 = OpConstant %uint 32\n", env="vulkan1.2",
-           ext_spelling=ext_spelling)
-
-
-def store_v4_at(value, first):
-    out = ""
-    for k in range(4):
-        out += f"   %{value}_s{k} = OpCompositeExtract %uint %{value} {k}\n"
-        out += (f"    %dsa_{k} = OpIAdd %uint %base %uint_{first + k}\n"
-                f"    %dsp_{k} = OpAccessChain %ptr_uint %dst %uint_0 %dsa_{k}\n"
-                f"               OpStore %dsp_{k} %{value}_s{k}\n")
-    return out
-
-
-for op in PARTITIONED_OPS:
-    for scan in SCANS:
-        for src in ("partition", "input"):
-            partitioned_shader(f"partitioned_{op}_{scan}_{src}", op, scan, src)
-partitioned_shader("partitioned_iadd_reduce_partition_ext", "iadd", "reduce", "partition",
-                   ext_spelling=True)
-
 # --- Data movement on every type: SPV_KHR_subgroup_rotate, SPV_INTEL_subgroups
 # Scalar component types: (bits, kind) with kind u(nsigned), s(igned), f(loat), b(ool).
 MSCALARS = {
@@ -609,6 +460,118 @@ for st in BLOCK_ELEMS:
         for write in (False, True):
             block_shader(f"intel_block_{'write' if write else 'read'}_{'' if n == 1 else f'v{n}'}{st}",
                          st, n, write)
+
+
+# --- SPV_EXT_shader_subgroup_partitioned -----------------------------------
+# Validated with the NV extension string (spirv-val 2023.1 rejects a module
+# whose only partitioned extension is the EXT one); the *_ext variants are
+# then rewritten to the EXT string by ext_spelling.py.
+
+def mdecl_text(t):
+    """Declarations of scalar type t as assembly lines, and its capabilities."""
+    decls, caps = mtype_decls(t)
+    return "".join(f"   {d}\n" for d in decls), tuple(caps)
+
+
+def partition_shader(name, t, comps, ext_spelling=False):
+    decl, caps = mdecl_text(t)
+    bits = MSCALARS[t][0]
+    words = 2 if bits == 64 else 1
+    body = ""
+    for c in range(comps):
+        body += mload(t, c * words, f"v{c}")
+    vt = mscalar_id(t)
+    globals_ = decl + "     %uint_32 = OpConstant %uint 32\n"
+    if comps > 1:
+        vt = f"%t_v{comps}{t}"
+        globals_ += f"   {vt} = OpTypeVector {mscalar_id(t)} {comps}\n"
+        body += f"          %v = OpCompositeConstruct {vt} " + " ".join(f"%v{c}" for c in range(comps)) + "\n"
+    else:
+        body += f"          %v = OpCopyObject {vt} %v0\n"
+    body += "          %r = OpGroupNonUniformPartitionNV %v4uint %v\n" + store_v4("r")
+    shader(name, body, caps=("GroupNonUniformPartitionedNV",) + caps,
+           exts=("SPV_NV_shader_subgroup_partitioned",), globals_=globals_,
+           env="vulkan1.2", ext_spelling=ext_spelling)
+
+
+for t in ("uint8", "uint16", "uint32", "int32", "uint64", "float16", "float32",
+          "float64", "bool"):
+    partition_shader(f"partition_{t}", t, 1)
+for t, n in (("uint32", 2), ("float32", 3), ("uint16", 4), ("float64", 2), ("bool", 4),
+             ("float32", 4)):
+    partition_shader(f"partition_v{n}{t}", t, n)
+partition_shader("partition_uint32_ext", "uint32", 1, ext_spelling=True)
+partition_shader("partition_float32_ext", "float32", 1, ext_spelling=True)
+
+# The 16 instructions, each with the type its cases use.
+PARTITIONED_OPS = {
+    "iadd": ("OpGroupNonUniformIAdd", "uint32"),
+    "imul": ("OpGroupNonUniformIMul", "uint32"),
+    "umin": ("OpGroupNonUniformUMin", "uint32"),
+    "umax": ("OpGroupNonUniformUMax", "uint32"),
+    "smin": ("OpGroupNonUniformSMin", "int32"),
+    "smax": ("OpGroupNonUniformSMax", "int32"),
+    "fadd": ("OpGroupNonUniformFAdd", "float32"),
+    "fmul": ("OpGroupNonUniformFMul", "float32"),
+    "fmin": ("OpGroupNonUniformFMin", "float32"),
+    "fmax": ("OpGroupNonUniformFMax", "float32"),
+    "and": ("OpGroupNonUniformBitwiseAnd", "uint32"),
+    "or": ("OpGroupNonUniformBitwiseOr", "uint32"),
+    "xor": ("OpGroupNonUniformBitwiseXor", "uint32"),
+    "land": ("OpGroupNonUniformLogicalAnd", "bool"),
+    "lor": ("OpGroupNonUniformLogicalOr", "bool"),
+    "lxor": ("OpGroupNonUniformLogicalXor", "bool"),
+}
+SCANS = {"reduce": "PartitionedReduceNV", "inclusive": "PartitionedInclusiveScanNV",
+         "exclusive": "PartitionedExclusiveScanNV"}
+
+
+def store_scalar(t, value):
+    """Stores %value of type t into dst word 0 (as 32 bits)."""
+    if t == "bool":
+        return (f"       %rs = OpSelect %uint %{value} %uint_1 %uint_0\n" +
+                store_dst(0, "rs"))
+    if t == "uint32":
+        return store_dst(0, value)
+    return f"       %rs = OpBitcast %uint %{value}\n" + store_dst(0, "rs")
+
+
+def partitioned_shader(name, op, scan, ballot_from, ext_spelling=False):
+    """ballot_from: "partition" (of src word 1) or "input" (src words 2..5)."""
+    opcode, t = PARTITIONED_OPS[op]
+    decl, _ = mdecl_text(t)
+    body = mload(t, 0, "x")
+    if ballot_from == "partition":
+        body += load_src(1, "key") + \
+            "     %ballot = OpGroupNonUniformPartitionNV %v4uint %key\n"
+    else:
+        for k in range(4):
+            body += load_src(2 + k, f"b{k}")
+        body += "     %ballot = OpCompositeConstruct %v4uint %b0 %b1 %b2 %b3\n"
+    body += (f"          %r = {opcode} {mscalar_id(t)} %sc_subgrp {SCANS[scan]} %x %ballot\n" +
+             store_scalar(t, "r") + store_v4_at("ballot", 4))
+    shader(name, body, caps=("GroupNonUniformPartitionedNV", "GroupNonUniformArithmetic"),
+           exts=("SPV_NV_shader_subgroup_partitioned",),
+           globals_=decl + "     %uint_32 = OpConstant %uint 32\n", env="vulkan1.2",
+           ext_spelling=ext_spelling)
+
+
+def store_v4_at(value, first):
+    out = ""
+    for k in range(4):
+        out += f"   %{value}_s{k} = OpCompositeExtract %uint %{value} {k}\n"
+        out += (f"    %dsa_{k} = OpIAdd %uint %base %uint_{first + k}\n"
+                f"    %dsp_{k} = OpAccessChain %ptr_uint %dst %uint_0 %dsa_{k}\n"
+                f"               OpStore %dsp_{k} %{value}_s{k}\n")
+    return out
+
+
+for op in PARTITIONED_OPS:
+    for scan in SCANS:
+        for src in ("partition", "input"):
+            partitioned_shader(f"partitioned_{op}_{scan}_{src}", op, scan, src)
+partitioned_shader("partitioned_iadd_reduce_partition_ext", "iadd", "reduce", "partition",
+                   ext_spelling=True)
 
 
 def emit(name):
