@@ -597,38 +597,66 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
       c.gen = gen_ballot;
       c.check = check_ballot;
 
-      c.shader = "ballot_khr";
-      c.param[0] = BALLOT_BALLOT;
-      snprintf(base, sizeof(base), "subgroup.ballot.ballot.compute.uvec4.size%u", size);
-      emit(&c, base, fn, data, PATTERNS_EVERY);
-
-      c.shader = "first_invocation_khr";
-      c.param[0] = BALLOT_FIRST;
-      snprintf(base, sizeof(base), "subgroup.ballot.first_invocation.compute.uint32.size%u",
-               size);
-      emit(&c, base, fn, data, PATTERNS_EVERY);
-
-      const uint32_t idx[] = { 0, size / 2, size - 1 };
-      for (unsigned k = 0; k < 3; k++) {
-         c.shader = "read_invocation_khr";
-         c.param[0] = BALLOT_READ;
-         c.param[1] = idx[k];
-         snprintf(base, sizeof(base),
-                  "subgroup.ballot.read_invocation.compute.uint32.size%u.index%u", size,
-                  idx[k]);
-         emit(&c, base, fn, data, PATTERNS_EVERY);
-      }
-
+      /* Compute with every pattern; vertex and fragment (builtins and the
+       * ops take other paths there) with the patterns that do not assume
+       * how invocations fill subgroups: "one" and a fixed ReadInvocation
+       * index need that order, which only compute defines here.  The
+       * fragment stage shades a full 8x8 area, so it has no "partial".
+       */
+      static const struct {
+         enum case_stage stage;
+         const char *name, *sfx;
+         unsigned patterns, read_patterns;
+      } stages[] = {
+         { STAGE_COMPUTE, "compute", "", PATTERNS_EVERY, PATTERNS_EVERY },
+         { STAGE_VERTEX, "vertex", "_vertex",
+           (1u << PATTERN_ALL) | (1u << PATTERN_DIVERGENT) | (1u << PATTERN_NESTED) |
+              (1u << PATTERN_PARTIAL),
+           1u << PATTERN_ALL },
+         { STAGE_FRAGMENT, "fragment", "_fragment",
+           (1u << PATTERN_ALL) | (1u << PATTERN_DIVERGENT) | (1u << PATTERN_NESTED),
+           1u << PATTERN_ALL },
+      };
+      static char names[3][8][40];
       static const char *const masks[] = { "eq", "ge", "gt", "le", "lt" };
-      for (unsigned m = 0; m < 5; m++) {
-         static const char *const shaders[] = { "mask_eq_khr", "mask_ge_khr", "mask_gt_khr",
-                                                "mask_le_khr", "mask_lt_khr" };
-         c.shader = shaders[m];
-         c.param[0] = BALLOT_MASK;
-         c.param[1] = m;
-         snprintf(base, sizeof(base), "subgroup.ballot.mask_%s.compute.uvec4.size%u",
-                  masks[m], size);
-         emit(&c, base, fn, data, PATTERNS_EVERY);
+      for (unsigned st = 0; st < 3; st++) {
+         const char *sn = stages[st].name, *sfx = stages[st].sfx;
+         c.stage = stages[st].stage;
+
+         snprintf(names[st][0], 40, "ballot_khr%s", sfx);
+         c.shader = names[st][0];
+         c.param[0] = BALLOT_BALLOT;
+         snprintf(base, sizeof(base), "subgroup.ballot.ballot.%s.uvec4.size%u", sn, size);
+         emit(&c, base, fn, data, stages[st].patterns);
+
+         snprintf(names[st][1], 40, "first_invocation_khr%s", sfx);
+         c.shader = names[st][1];
+         c.param[0] = BALLOT_FIRST;
+         snprintf(base, sizeof(base), "subgroup.ballot.first_invocation.%s.uint32.size%u",
+                  sn, size);
+         emit(&c, base, fn, data, stages[st].patterns);
+
+         const uint32_t idx[] = { 0, size / 2, size - 1 };
+         snprintf(names[st][2], 40, "read_invocation_khr%s", sfx);
+         for (unsigned k = 0; k < 3; k++) {
+            c.shader = names[st][2];
+            c.param[0] = BALLOT_READ;
+            c.param[1] = idx[k];
+            snprintf(base, sizeof(base),
+                     "subgroup.ballot.read_invocation.%s.uint32.size%u.index%u", sn, size,
+                     idx[k]);
+            emit(&c, base, fn, data, stages[st].read_patterns);
+         }
+
+         for (unsigned m = 0; m < 5; m++) {
+            snprintf(names[st][3 + m], 40, "mask_%s_khr%s", masks[m], sfx);
+            c.shader = names[st][3 + m];
+            c.param[0] = BALLOT_MASK;
+            c.param[1] = m;
+            snprintf(base, sizeof(base), "subgroup.ballot.mask_%s.%s.uvec4.size%u", masks[m],
+                     sn, size);
+            emit(&c, base, fn, data, stages[st].patterns);
+         }
       }
    }
 

@@ -64,6 +64,11 @@ typedef void (*case_check_fn)(const struct case_desc *c, const struct case_io *i
                               const struct lane_map *lm, unsigned subgroup,
                               struct check *chk);
 
+/* The stage the operation runs in (see gen_spvasm.py's graphics_header). */
+enum case_stage { STAGE_COMPUTE, STAGE_VERTEX, STAGE_FRAGMENT };
+/* The fragment stage shades an FB_WIDTH x (workgroup size / FB_WIDTH) area. */
+#define FB_WIDTH 8
+
 struct case_desc {
    char name[160];          /* full case name */
    const char *ext;         /* family: rotate, intel, ballot, nonsemantic, partitioned, intel_block */
@@ -73,6 +78,7 @@ struct case_desc {
    case_gen_fn gen;
    case_check_fn check;
    enum pattern pattern;
+   enum case_stage stage;
    uint32_t param[4];       /* case-specific (delta, cluster, index, ...) */
 };
 

@@ -201,6 +201,21 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
       d.spec[i].id = io->spec[i][0];
       d.spec[i].value = io->spec[i][1];
    }
+   if (c->stage == STAGE_VERTEX) {
+      d.stage = VK_SHADER_STAGE_VERTEX_BIT;
+      d.invocations = io->workgroup_size;
+   } else if (c->stage == STAGE_FRAGMENT) {
+      if (io->workgroup_size % FB_WIDTH || d.num_spec >= VKH_MAX_SPEC) {
+         free(spv);
+         snprintf(why, why_size, "fragment cases need a multiple of %u invocations",
+                  FB_WIDTH);
+         return ST_FAIL;
+      }
+      d.stage = VK_SHADER_STAGE_FRAGMENT_BIT;
+      d.fb_width = FB_WIDTH;
+      d.fb_height = io->workgroup_size / FB_WIDTH;
+      d.spec[d.num_spec++] = (struct vkh_spec) { 7, FB_WIDTH };
+   }
    VkResult r = vkh_run(&st->h, &d);
    free(spv);
    if (r != VK_SUCCESS) {

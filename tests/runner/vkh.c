@@ -129,11 +129,15 @@ vkh_create_device(struct vkh *h, char *why, size_t why_size)
    VkQueueFamilyProperties *qf = calloc(nq, sizeof(*qf));
    vkGetPhysicalDeviceQueueFamilyProperties(h->phys, &nq, qf);
    h->queue_family = UINT32_MAX;
-   for (uint32_t i = 0; i < nq; i++) {
-      if (qf[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
+   /* Prefer a family that draws too (the vertex and fragment cases). */
+   for (uint32_t i = 0; i < nq && h->queue_family == UINT32_MAX; i++) {
+      const VkQueueFlags both = VK_QUEUE_COMPUTE_BIT | VK_QUEUE_GRAPHICS_BIT;
+      if ((qf[i].queueFlags & both) == both)
          h->queue_family = i;
-         break;
-      }
+   }
+   for (uint32_t i = 0; i < nq && h->queue_family == UINT32_MAX; i++) {
+      if (qf[i].queueFlags & VK_QUEUE_COMPUTE_BIT)
+         h->queue_family = i;
    }
    free(qf);
    if (h->queue_family == UINT32_MAX) {
@@ -280,6 +284,102 @@ find_memory_type(const struct vkh *h, uint32_t bits, VkMemoryPropertyFlags want)
          goto out;                                                            \
    } while (0)
 
+/* Stages the descriptor set and push constants are visible to. */
+#define VKH_STAGES                                                            \
+   (VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_VERTEX_BIT |                \
+    VK_SHADER_STAGE_FRAGMENT_BIT)
+
+/* The graphics pipeline of a VERTEX or FRAGMENT dispatch (see vkh.h): no
+ * vertex input, no attachments (dynamic rendering), the shaders' stores are
+ * the only output.
+ */
+static VkResult
+create_graphics_pipeline(struct vkh *h, const struct vkh_dispatch *d, VkShaderModule sm,
+                         VkPipelineLayout pl, const VkSpecializationInfo *si,
+                         VkPipeline *pipe)
+{
+   const bool frag = d->stage == VK_SHADER_STAGE_FRAGMENT_BIT;
+   const VkPipelineShaderStageCreateInfo stages[2] = {
+      {
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+         .stage = VK_SHADER_STAGE_VERTEX_BIT,
+         .module = sm,
+         .pName = frag ? "vs" : "main",
+         .pSpecializationInfo = si,
+      },
+      {
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+         .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+         .module = sm,
+         .pName = "main",
+         .pSpecializationInfo = si,
+      },
+   };
+   const VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+   };
+   const VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = frag ? VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST : VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
+   };
+   const VkViewport viewport = {
+      .width = (float)d->fb_width, .height = (float)d->fb_height, .maxDepth = 1.0f,
+   };
+   const VkRect2D scissor = { .extent = { d->fb_width, d->fb_height } };
+   const VkPipelineViewportStateCreateInfo vp = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+      .viewportCount = 1,
+      .pViewports = &viewport,
+      .scissorCount = 1,
+      .pScissors = &scissor,
+   };
+   const VkPipelineRasterizationStateCreateInfo rs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .rasterizerDiscardEnable = !frag,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .cullMode = VK_CULL_MODE_NONE,
+      .lineWidth = 1.0f,
+   };
+   const VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,
+   };
+   const VkPipelineColorBlendStateCreateInfo cb = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+   };
+   const VkPipelineRenderingCreateInfo ri = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+   };
+   const VkGraphicsPipelineCreateInfo gpci = {
+      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+      .pNext = &ri,
+      .stageCount = frag ? 2 : 1,
+      .pStages = stages,
+      .pVertexInputState = &vi,
+      .pInputAssemblyState = &ia,
+      .pViewportState = frag ? &vp : NULL,
+      .pRasterizationState = &rs,
+      .pMultisampleState = frag ? &ms : NULL,
+      .pColorBlendState = frag ? &cb : NULL,
+      .layout = pl,
+   };
+   return vkCreateGraphicsPipelines(h->device, VK_NULL_HANDLE, 1, &gpci, NULL, pipe);
+}
+
+static void
+record_draw(VkCommandBuffer cb, const struct vkh_dispatch *d)
+{
+   const bool frag = d->stage == VK_SHADER_STAGE_FRAGMENT_BIT;
+   const VkRenderingInfo ri = {
+      .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+      .renderArea = { .extent = { frag ? d->fb_width : 1, frag ? d->fb_height : 1 } },
+      .layerCount = 1,
+   };
+   vkCmdBeginRendering(cb, &ri);
+   vkCmdDraw(cb, frag ? 3 : d->invocations, 1, 0, 0);
+   vkCmdEndRendering(cb);
+}
+
 VkResult
 vkh_run(struct vkh *h, const struct vkh_dispatch *d)
 {
@@ -339,7 +439,7 @@ vkh_run(struct vkh *h, const struct vkh_dispatch *d)
          .binding = i,
          .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
          .descriptorCount = 1,
-         .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+         .stageFlags = VKH_STAGES,
       };
    }
    const VkDescriptorSetLayoutCreateInfo dslci = {
@@ -349,7 +449,7 @@ vkh_run(struct vkh *h, const struct vkh_dispatch *d)
    };
    CHECK(vkCreateDescriptorSetLayout(h->device, &dslci, NULL, &dsl));
    const VkPushConstantRange pcr = {
-      .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+      .stageFlags = VKH_STAGES,
       .size = sizeof(d->push),
    };
    const VkPipelineLayoutCreateInfo plci = {
@@ -381,6 +481,9 @@ vkh_run(struct vkh *h, const struct vkh_dispatch *d)
       .dataSize = (d->num_spec + 1) * 4,
       .pData = values,
    };
+   if (d->stage) {
+      CHECK(create_graphics_pipeline(h, d, sm, pl, &si, &pipe));
+   } else {
    const VkComputePipelineCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       .stage = {
@@ -393,6 +496,7 @@ vkh_run(struct vkh *h, const struct vkh_dispatch *d)
       .layout = pl,
    };
    CHECK(vkCreateComputePipelines(h->device, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe));
+   }
 
    const VkDescriptorPoolSize ps = {
       .type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
@@ -440,16 +544,23 @@ vkh_run(struct vkh *h, const struct vkh_dispatch *d)
       .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
    };
    CHECK(vkBeginCommandBuffer(cb, &cbbi));
-   vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
-   vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &set, 0, NULL);
-   vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(d->push), d->push);
-   vkCmdDispatch(cb, 1, 1, 1);
+   const VkPipelineBindPoint bind =
+      d->stage ? VK_PIPELINE_BIND_POINT_GRAPHICS : VK_PIPELINE_BIND_POINT_COMPUTE;
+   vkCmdBindPipeline(cb, bind, pipe);
+   vkCmdBindDescriptorSets(cb, bind, pl, 0, 1, &set, 0, NULL);
+   vkCmdPushConstants(cb, pl, VKH_STAGES, 0, sizeof(d->push), d->push);
+   if (d->stage)
+      record_draw(cb, d);
+   else
+      vkCmdDispatch(cb, 1, 1, 1);
    const VkMemoryBarrier mb = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
       .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
       .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
    };
-   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+   vkCmdPipelineBarrier(cb,
+                        d->stage ? VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT
+                                 : VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                         VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
    CHECK(vkEndCommandBuffer(cb));
 

@@ -75,6 +75,16 @@ struct vkh_dispatch {
    uint32_t push[4];
    uint32_t *buffers[VKH_NUM_BUFFERS];       /* read before, written after */
    size_t buffer_words[VKH_NUM_BUFFERS];
+
+   /* 0: one compute dispatch of module entry "main".  VERTEX: "main" is a
+    * vertex shader drawn as `invocations` points with rasterization
+    * discarded.  FRAGMENT: "vs" draws one triangle that covers a
+    * fb_width x fb_height render area without attachments, "main" is the
+    * fragment shader.
+    */
+   VkShaderStageFlagBits stage;
+   uint32_t invocations;
+   uint32_t fb_width, fb_height;
 };
 
 /* Creates the instance and device.  On failure returns false with a reason. */

@@ -155,40 +155,47 @@ META = {}
 
 
 def shader(name, body, caps=(), exts=(), imports="", iface="", decorations="",
-           globals_="", debug="", env="vulkan1.1", ext_spelling=False):
+           globals_="", debug="", env="vulkan1.1", ext_spelling=False, stage="compute"):
     """env: spirv-val's --target-env.  ext_spelling: after validation, rewrite
-    "SPV_NV_shader_subgroup_partitioned" to the EXT string (see ext_spelling.py)."""
+    "SPV_NV_shader_subgroup_partitioned" to the EXT string (see ext_spelling.py).
+    stage: "compute", or "vertex" / "fragment" (see GRAPHICS_HEADER)."""
     META[name] = (env, ext_spelling)
     SHADERS[name] = dict(
         caps="".join(f"               OpCapability {c}\n" for c in caps),
         exts="".join(f"               OpExtension \"{e}\"\n" for e in exts),
         imports=imports, iface=iface, decorations=decorations,
-        globals=globals_, body=body, debug=debug)
+        globals=globals_, body=body, debug=debug, stage=stage)
 
 
 # (rotate and the INTEL shuffles: see the data-movement section below)
 
 # --- SPV_KHR_shader_ballot ---------------------------------------------------
 BAL = dict(caps=("SubgroupBallotKHR",), exts=("SPV_KHR_shader_ballot",))
-shader("ballot_khr",
-       load_src(0, "v") +
-       "         %vb = OpBitwiseAnd %uint %v %uint_1\n"
-       "       %pred = OpINotEqual %bool %vb %uint_0\n"
-       "          %r = OpSubgroupBallotKHR %v4uint %pred\n" + store_v4("r"), **BAL)
-shader("first_invocation_khr",
-       load_src(0, "v") +
-       "          %r = OpSubgroupFirstInvocationKHR %uint %v\n" + store_dst(0, "r"),
-       **BAL)
-shader("read_invocation_khr",
-       load_src(0, "v") + load_pc(0, "idx") +
-       "          %r = OpSubgroupReadInvocationKHR %uint %v %idx\n" +
-       store_dst(0, "r"), **BAL)
-for mask in ("Eq", "Ge", "Gt", "Le", "Lt"):
-    shader(f"mask_{mask.lower()}_khr",
-           f"          %r = OpLoad %v4uint %mask\n" + store_v4("r"),
-           iface=" %mask",
-           decorations=f"               OpDecorate %mask BuiltIn Subgroup{mask}MaskKHR\n",
-           globals_="       %mask = OpVariable %ptr_in_v4u Input\n", **BAL)
+# Each in compute and, as "<name>_<stage>", in the vertex and fragment stages
+# (builtins take a different path there).
+for stage in ("compute", "vertex", "fragment"):
+    sfx = "" if stage == "compute" else "_" + stage
+    shader("ballot_khr" + sfx,
+           load_src(0, "v") +
+           "         %vb = OpBitwiseAnd %uint %v %uint_1\n"
+           "       %pred = OpINotEqual %bool %vb %uint_0\n"
+           "          %r = OpSubgroupBallotKHR %v4uint %pred\n" + store_v4("r"),
+           stage=stage, **BAL)
+    shader("first_invocation_khr" + sfx,
+           load_src(0, "v") +
+           "          %r = OpSubgroupFirstInvocationKHR %uint %v\n" + store_dst(0, "r"),
+           stage=stage, **BAL)
+    shader("read_invocation_khr" + sfx,
+           load_src(0, "v") + load_pc(0, "idx") +
+           "          %r = OpSubgroupReadInvocationKHR %uint %v %idx\n" +
+           store_dst(0, "r"), stage=stage, **BAL)
+    for mask in ("Eq", "Ge", "Gt", "Le", "Lt"):
+        shader(f"mask_{mask.lower()}_khr" + sfx,
+               f"          %r = OpLoad %v4uint %mask\n" + store_v4("r"),
+               iface=" %mask",
+               decorations=f"               OpDecorate %mask BuiltIn Subgroup{mask}MaskKHR\n" +
+               ("               OpDecorate %mask Flat\n" if stage == "fragment" else ""),
+               globals_="       %mask = OpVariable %ptr_in_v4u Input\n", stage=stage, **BAL)
 
 # --- SPV_KHR_non_semantic_info ------------------------------------------------
 # An unknown NonSemantic.* set used among the globals and in the function,
@@ -574,9 +581,102 @@ partitioned_shader("partitioned_iadd_reduce_partition_ext", "iadd", "reduce", "p
                    ext_spelling=True)
 
 
+def _swap(text, old, new):
+    assert old in text, old
+    return text.replace(old, new, 1)
+
+
+def graphics_header(stage):
+    """HEADER for the vertex and fragment stages, with the same buffers and
+    the same body.  Only SubgroupBallotKHR is declared (lavapipe lists no
+    vertex stage in subgroupSupportedStages, while SPV_KHR_shader_ballot has
+    no stage restriction); the meta words are SubgroupLocalInvocationId and,
+    as the subgroup's key, OpSubgroupFirstInvocationKHR of the invocation
+    index taken before any divergence: every invocation that exists runs it,
+    so it names the subgroup's lowest invocation.  The runner checks that the
+    keys and lanes form a consistent map, so a wrong key fails the case.
+
+    vertex:   one point per invocation, rasterization discarded; the
+              invocation index is VertexIndex.
+    fragment: the module also holds a vertex shader "vs" that draws one
+              triangle covering the framebuffer (so no 4x4 block is split
+              between primitives); the index is y * width + x of FragCoord,
+              width from SpecId 7.
+    """
+    h = HEADER
+    h = _swap(h, "               OpCapability GroupNonUniform\n", "")
+    if stage == "vertex":
+        h = _swap(h, 'OpEntryPoint GLCompute %main "main" %lidx %sg_lane %sg_id{iface}\n'
+                     '               OpExecutionMode %main LocalSize 1 1 1\n',
+                  'OpEntryPoint Vertex %main "main" %vidx %sg_lane{iface}\n')
+        h = _swap(h, "OpDecorate %lidx BuiltIn LocalInvocationIndex\n",
+                  "OpDecorate %vidx BuiltIn VertexIndex\n")
+        h = _swap(h, "       %lidx = OpVariable %ptr_in_u Input\n",
+                  "       %vidx = OpVariable %ptr_in_u Input\n")
+        h = _swap(h, "          %i = OpLoad %uint %lidx\n",
+                  "          %i = OpLoad %uint %vidx\n")
+    else:
+        h = _swap(h, 'OpEntryPoint GLCompute %main "main" %lidx %sg_lane %sg_id{iface}\n'
+                     '               OpExecutionMode %main LocalSize 1 1 1\n',
+                  'OpEntryPoint Fragment %main "main" %fcoord %sg_lane{iface}\n'
+                  '               OpEntryPoint Vertex %vs "vs" %vidx %pos\n'
+                  '               OpExecutionMode %main OriginUpperLeft\n')
+        h = _swap(h, "OpDecorate %lidx BuiltIn LocalInvocationIndex\n",
+                  "OpDecorate %fcoord BuiltIn FragCoord\n"
+                  "               OpDecorate %vidx BuiltIn VertexIndex\n"
+                  "               OpDecorate %pos BuiltIn Position\n"
+                  "               OpDecorate %fbw SpecId 7\n"
+                  "               OpDecorate %sg_lane Flat\n")
+        h = _swap(h, "       %lidx = OpVariable %ptr_in_u Input\n",
+                  "      %float = OpTypeFloat 32\n"
+                  "    %v4float = OpTypeVector %float 4\n"
+                  " %ptr_in_v4f = OpTypePointer Input %v4float\n"
+                  "%ptr_out_v4f = OpTypePointer Output %v4float\n"
+                  "       %fbw = OpSpecConstant %uint 8\n"
+                  "     %f_m1 = OpConstant %float -1\n"
+                  "      %f_3 = OpConstant %float 3\n"
+                  "      %f_0 = OpConstant %float 0\n"
+                  "      %f_1 = OpConstant %float 1\n"
+                  "     %fcoord = OpVariable %ptr_in_v4f Input\n"
+                  "       %vidx = OpVariable %ptr_in_u Input\n"
+                  "        %pos = OpVariable %ptr_out_v4f Output\n")
+        h = _swap(h, "          %i = OpLoad %uint %lidx\n",
+                  "         %fc = OpLoad %v4float %fcoord\n"
+                  "        %fcx = OpCompositeExtract %float %fc 0\n"
+                  "        %fcy = OpCompositeExtract %float %fc 1\n"
+                  "         %px = OpConvertFToU %uint %fcx\n"
+                  "         %py = OpConvertFToU %uint %fcy\n"
+                  "        %row = OpIMul %uint %py %fbw\n"
+                  "          %i = OpIAdd %uint %row %px\n")
+        # The covering triangle: (-1,-1), (3,-1), (-1,3).
+        h += ("        %vs = OpFunction %void None %fn\n"
+              "     %vs_in = OpLabel\n"
+              "        %vi = OpLoad %uint %vidx\n"
+              "       %is1 = OpIEqual %bool %vi %uint_1\n"
+              "       %is2 = OpIEqual %bool %vi %uint_2\n"
+              "        %vx = OpSelect %float %is1 %f_3 %f_m1\n"
+              "        %vy = OpSelect %float %is2 %f_3 %f_m1\n"
+              "        %vp = OpCompositeConstruct %v4float %vx %vy %f_0 %f_1\n"
+              "              OpStore %pos %vp\n"
+              "              OpReturn\n"
+              "              OpFunctionEnd\n")
+    h = _swap(h, "               OpDecorate %sg_id BuiltIn SubgroupId\n", "")
+    h = _swap(h, "               OpDecorate %wgsize BuiltIn WorkgroupSize\n", "")
+    h = _swap(h, "      %sg_id = OpVariable %ptr_in_u Input\n", "")
+    h = _swap(h, "       %sgid = OpLoad %uint %sg_id\n",
+              "       %sgid = OpSubgroupFirstInvocationKHR %uint %i\n")
+    return h
+
+
+GRAPHICS_STAGES = ("vertex", "fragment")
+
+
 def emit(name):
-    s = SHADERS[name]
-    return HEADER.format(name=name, **s)
+    s = dict(SHADERS[name])
+    stage = s.pop("stage")
+    if stage == "compute":
+        return HEADER.format(name=name, **s)
+    return graphics_header(stage).format(name=name, **s)
 
 
 if __name__ == "__main__":
