@@ -1,0 +1,471 @@
+/*
+ * Copyright © 2026 The mesa-subgroups authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The floor: the benchmark's loop (ops.h) written by hand with x86 SIMD
+ * intrinsics, one subgroup per vector register: AVX2 for 8 lanes, AVX-512
+ * for 16.  Measured like the shaders: the loop with the operation and the
+ * loop with r = x, the same work, CPU time.  Each vector's v is carried
+ * through the whole loop (v += rotl(OP(v ^ (i + k)), 7)), so nothing can be
+ * hoisted, and the vectors run one after the other, as lavapipe runs a
+ * workgroup's subgroups.  Ballot, votes and elect honour an execution mask
+ * that the compiler cannot see is all ones.
+ *
+ * Compiled with plain -O2: the SIMD code sits in functions with target
+ * attributes, called only when the CPU has the features
+ * (__builtin_cpu_supports); a missing width is reported as a skip.
+ *
+ *   floor --lanes 8|16 [--reps R] [--scale F] [--ops a,b,...] [--clock cpu|wall]
+ *
+ * Output lines as bench.c's ("time <op> <rep> <op s> <base s> <lane-ops>
+ * <checksum>", "wrong ...", "skip ...").
+ */
+
+#include <immintrin.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ops.h"
+
+#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512cd,avx2,bmi2")))
+#define AVX2 __attribute__((target("avx2,bmi2")))
+
+typedef void (*loop_fn)(const uint32_t *seed, uint32_t *out, uint32_t count, uint32_t n,
+                        uint32_t exec);
+
+/* Second forms of ballot and the votes that stay in vector registers (an
+ * OR/AND across the lanes by shuffles) instead of going through a scalar
+ * mask; the floor reports whichever is faster on the machine. */
+enum { OPV_BALLOT = OP_COUNT, OPV_VOTE_ANY, OPV_VOTE_ALL, OPV_END };
+
+/* The active lanes: all, but the compiler must not know it (a shader's
+ * execution mask is not a constant either). */
+static volatile uint32_t exec_all = ~0u;
+
+/* ---- 16 lanes: AVX-512 ---- */
+
+#define S16(c) _mm512_set1_epi32((int)(c))
+#define IOTA16 _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+#define BIT16 _mm512_setr_epi32(1 << 0, 1 << 1, 1 << 2, 1 << 3, 1 << 4, 1 << 5, 1 << 6,     \
+                                1 << 7, 1 << 8, 1 << 9, 1 << 10, 1 << 11, 1 << 12,          \
+                                1 << 13, 1 << 14, 1 << 15)
+
+/* Lane l of ROT16(a, r) is a[(l + r) % 16]. */
+#define ROT16(a, r) _mm512_alignr_epi32((a), (a), (r))
+
+/* Partition mask of 16 keys: lane l gets the lanes whose key equals its.
+ * Rotation r compares each lane with lane (l + r) % 16 and sets that lane's
+ * bit; four accumulators keep the dependency chains short. */
+static inline __attribute__((always_inline)) AVX512 __m512i
+part16(__m512i key)
+{
+   __m512i a0 = BIT16, a1 = _mm512_setzero_si512(), a2 = a1, a3 = a1;
+#define P16(acc, r) acc = _mm512_mask_or_epi32(acc, _mm512_cmpeq_epi32_mask(key, ROT16(key, r)), \
+                                               acc, ROT16(BIT16, r))
+   P16(a1, 1); P16(a2, 2); P16(a3, 3);
+   P16(a0, 4); P16(a1, 5); P16(a2, 6); P16(a3, 7);
+   P16(a0, 8); P16(a1, 9); P16(a2, 10); P16(a3, 11);
+   P16(a0, 12); P16(a1, 13); P16(a2, 14); P16(a3, 15);
+#undef P16
+   return _mm512_or_si512(_mm512_or_si512(a0, a1), _mm512_or_si512(a2, a3));
+}
+
+static inline __attribute__((always_inline)) AVX512 __m512i
+step16(int op, __m512i x, __m512i v, uint32_t ik, __m512i pm, __mmask16 exec)
+{
+   __m512i s, a0, a1, a2, a3;
+   switch (op) {
+   case OP_BALLOT:
+      return S16(_mm512_mask_test_epi32_mask(exec, x, S16(1)));
+   case OP_VOTE_ANY:
+      return S16(_mm512_mask_test_epi32_mask(exec, x, S16(1)) != 0);
+   case OP_VOTE_ALL:
+      return S16(_mm512_mask_test_epi32_mask(exec, x, S16(1)) == exec);
+   case OP_ELECT: /* the lowest active lane */
+      return _mm512_maskz_mov_epi32(exec & -exec, x);
+   case OPV_BALLOT:
+   case OPV_VOTE_ANY:
+   case OPV_VOTE_ALL:
+      s = _mm512_and_si512(x, S16(1));
+      if (op == OPV_BALLOT)
+         s = _mm512_maskz_sllv_epi32(exec, s, IOTA16);
+      else if (op == OPV_VOTE_ANY)
+         s = _mm512_maskz_mov_epi32(exec, s);
+      else
+         s = _mm512_mask_mov_epi32(S16(1), exec, s);
+      if (op == OPV_VOTE_ALL) {
+         s = _mm512_and_si512(s, _mm512_shuffle_i32x4(s, s, 0x4e));
+         s = _mm512_and_si512(s, _mm512_shuffle_i32x4(s, s, 0xb1));
+         s = _mm512_and_si512(s, _mm512_shuffle_epi32(s, (_MM_PERM_ENUM)0x4e));
+         return _mm512_and_si512(s, _mm512_shuffle_epi32(s, (_MM_PERM_ENUM)0xb1));
+      }
+      s = _mm512_or_si512(s, _mm512_shuffle_i32x4(s, s, 0x4e));
+      s = _mm512_or_si512(s, _mm512_shuffle_i32x4(s, s, 0xb1));
+      s = _mm512_or_si512(s, _mm512_shuffle_epi32(s, (_MM_PERM_ENUM)0x4e));
+      return _mm512_or_si512(s, _mm512_shuffle_epi32(s, (_MM_PERM_ENUM)0xb1));
+   case OP_BROADCAST:
+      return _mm512_permutexvar_epi32(S16(1), x);
+   case OP_READ_INVOCATION:
+      return _mm512_permutexvar_epi32(S16(ik), x); /* vpermd reads 4 bits */
+   case OP_SHUFFLE:
+      return _mm512_permutexvar_epi32(_mm512_srli_epi32(x, 4), x);
+   case OP_SHUFFLE_XOR:
+      return _mm512_shuffle_epi32(x, (_MM_PERM_ENUM)0xb1);
+   case OP_ROTATE_CONST:
+      return ROT16(x, 1);
+   case OP_ROTATE_DYN:
+      return _mm512_permutexvar_epi32(_mm512_add_epi32(IOTA16, S16(ik)), x);
+   case OP_INTEL_SHUFFLE_DOWN: /* index bit 4 picks Next */
+      return _mm512_permutex2var_epi32(x, _mm512_add_epi32(IOTA16, S16(ik & 15)), v);
+   case OP_PARTITION:
+      return part16(_mm512_and_si512(x, S16(3)));
+   case OP_REDUCE_ADD:
+      s = _mm512_add_epi32(x, _mm512_shuffle_i32x4(x, x, 0x4e));
+      s = _mm512_add_epi32(s, _mm512_shuffle_i32x4(s, s, 0xb1));
+      s = _mm512_add_epi32(s, _mm512_shuffle_epi32(s, (_MM_PERM_ENUM)0x4e));
+      return _mm512_add_epi32(s, _mm512_shuffle_epi32(s, (_MM_PERM_ENUM)0xb1));
+   case OP_INCLUSIVE_ADD:
+      s = _mm512_add_epi32(x, _mm512_alignr_epi32(x, _mm512_setzero_si512(), 15));
+      s = _mm512_add_epi32(s, _mm512_alignr_epi32(s, _mm512_setzero_si512(), 14));
+      s = _mm512_add_epi32(s, _mm512_alignr_epi32(s, _mm512_setzero_si512(), 12));
+      return _mm512_add_epi32(s, _mm512_alignr_epi32(s, _mm512_setzero_si512(), 8));
+   case OP_PARTITIONED_REDUCE_ADD:
+      /* pm is loop-invariant, so are the 16 masks. */
+      a0 = x, a1 = _mm512_setzero_si512(), a2 = a1, a3 = a1;
+#define PR16(acc, r) acc = _mm512_mask_add_epi32(acc, _mm512_test_epi32_mask(pm, ROT16(BIT16, r)), \
+                                                 acc, ROT16(x, r))
+      PR16(a1, 1); PR16(a2, 2); PR16(a3, 3);
+      PR16(a0, 4); PR16(a1, 5); PR16(a2, 6); PR16(a3, 7);
+      PR16(a0, 8); PR16(a1, 9); PR16(a2, 10); PR16(a3, 11);
+      PR16(a0, 12); PR16(a1, 13); PR16(a2, 14); PR16(a3, 15);
+#undef PR16
+      return _mm512_add_epi32(_mm512_add_epi32(a0, a1), _mm512_add_epi32(a2, a3));
+   default:
+      return x;
+   }
+}
+
+#define LOOP16(OP)                                                                 \
+   static AVX512 void loop16_##OP(const uint32_t *seed, uint32_t *out, uint32_t count, \
+                                  uint32_t n, uint32_t exec)                       \
+   {                                                                               \
+      for (uint32_t b = 0; b < count; b += 16) {                                   \
+         __m512i v = _mm512_loadu_si512(seed + b);                                 \
+         __m512i pm = (int)OP == OP_PARTITIONED_REDUCE_ADD                           \
+                         ? part16(_mm512_and_si512(v, S16(3))) : v;                \
+         for (uint32_t i = 0; i < n; i += BENCH_UNROLL) {                          \
+            _Pragma("GCC unroll 4")                                                \
+            for (uint32_t k = 0; k < BENCH_UNROLL; k++) {                          \
+               __m512i x = _mm512_xor_si512(v, S16(i + k));                        \
+               __m512i r = step16(OP, x, v, i + k, pm, (__mmask16)exec);           \
+               v = _mm512_add_epi32(v, _mm512_rol_epi32(r, 7));                    \
+            }                                                                      \
+         }                                                                         \
+         _mm512_storeu_si512(out + b, v);                                          \
+      }                                                                            \
+   }
+
+/* ---- 8 lanes: AVX2 ---- */
+
+#define S8(c) _mm256_set1_epi32((int)(c))
+#define IOTA8 _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)
+#define BIT8 _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128)
+/* Lane l of ROT8(a, r) is a[(l + r) % 8]. */
+#define ROT8(a, r) _mm256_permutevar8x32_epi32((a), _mm256_add_epi32(IOTA8, S8(r)))
+
+static inline __attribute__((always_inline)) AVX2 __m256i
+part8(__m256i key)
+{
+   __m256i a0 = BIT8, a1 = _mm256_setzero_si256(), a2 = a1, a3 = a1;
+#define P8(acc, r) acc = _mm256_or_si256(acc, _mm256_and_si256(_mm256_cmpeq_epi32(key, ROT8(key, r)), \
+                                                           ROT8(BIT8, r)))
+   P8(a1, 1); P8(a2, 2); P8(a3, 3); P8(a0, 4); P8(a1, 5); P8(a2, 6); P8(a3, 7);
+#undef P8
+   return _mm256_or_si256(_mm256_or_si256(a0, a1), _mm256_or_si256(a2, a3));
+}
+
+static inline __attribute__((always_inline)) AVX2 int
+ballot8(__m256i x)
+{
+   return _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_slli_epi32(x, 31)));
+}
+
+static inline __attribute__((always_inline)) AVX2 __m256i
+step8(int op, __m256i x, __m256i v, uint32_t ik, __m256i pm, uint32_t exec)
+{
+   __m256i s, a, b, idx, a0, a1, a2, a3;
+   switch (op) {
+   case OP_BALLOT:
+      return S8(ballot8(x) & exec);
+   case OP_VOTE_ANY:
+      return S8((ballot8(x) & exec) != 0);
+   case OP_VOTE_ALL:
+      return S8((ballot8(x) & exec) == exec);
+   case OP_ELECT: /* the lowest active lane */
+      a = _mm256_and_si256(BIT8, S8(exec & -exec));
+      return _mm256_andnot_si256(_mm256_cmpeq_epi32(a, _mm256_setzero_si256()), x);
+   case OPV_BALLOT:
+   case OPV_VOTE_ANY:
+   case OPV_VOTE_ALL:
+      /* act: all ones in the active lanes */
+      a = _mm256_cmpeq_epi32(_mm256_and_si256(BIT8, S8(exec)), BIT8);
+      s = _mm256_and_si256(x, S8(1));
+      if (op == OPV_BALLOT)
+         s = _mm256_and_si256(_mm256_sllv_epi32(s, IOTA8), a);
+      else if (op == OPV_VOTE_ANY)
+         s = _mm256_and_si256(s, a);
+      else
+         s = _mm256_or_si256(s, _mm256_andnot_si256(a, S8(1)));
+      if (op == OPV_VOTE_ALL) {
+         s = _mm256_and_si256(s, _mm256_permute2x128_si256(s, s, 1));
+         s = _mm256_and_si256(s, _mm256_shuffle_epi32(s, 0x4e));
+         return _mm256_and_si256(s, _mm256_shuffle_epi32(s, 0xb1));
+      }
+      s = _mm256_or_si256(s, _mm256_permute2x128_si256(s, s, 1));
+      s = _mm256_or_si256(s, _mm256_shuffle_epi32(s, 0x4e));
+      return _mm256_or_si256(s, _mm256_shuffle_epi32(s, 0xb1));
+   case OP_BROADCAST:
+      return _mm256_permutevar8x32_epi32(x, S8(1));
+   case OP_READ_INVOCATION:
+      return _mm256_permutevar8x32_epi32(x, S8(ik)); /* vpermd reads 3 bits */
+   case OP_SHUFFLE:
+      return _mm256_permutevar8x32_epi32(x, _mm256_srli_epi32(x, 4));
+   case OP_SHUFFLE_XOR:
+      return _mm256_shuffle_epi32(x, 0xb1);
+   case OP_ROTATE_CONST:
+      return _mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 0));
+   case OP_ROTATE_DYN:
+      return _mm256_permutevar8x32_epi32(x, _mm256_add_epi32(IOTA8, S8(ik)));
+   case OP_INTEL_SHUFFLE_DOWN:
+      idx = _mm256_add_epi32(IOTA8, S8(ik & 7));
+      a = _mm256_permutevar8x32_epi32(x, idx);
+      b = _mm256_permutevar8x32_epi32(v, idx);
+      return _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi32(idx, S8(7)));
+   case OP_PARTITION:
+      return part8(_mm256_and_si256(x, S8(3)));
+   case OP_REDUCE_ADD:
+      s = _mm256_add_epi32(x, _mm256_permute2x128_si256(x, x, 1));
+      s = _mm256_add_epi32(s, _mm256_shuffle_epi32(s, 0x4e));
+      return _mm256_add_epi32(s, _mm256_shuffle_epi32(s, 0xb1));
+   case OP_INCLUSIVE_ADD:
+      s = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
+      s = _mm256_add_epi32(s, _mm256_slli_si256(s, 8));
+      a = _mm256_permutevar8x32_epi32(s, S8(3));
+      return _mm256_add_epi32(s, _mm256_blend_epi32(_mm256_setzero_si256(), a, 0xf0));
+   case OP_PARTITIONED_REDUCE_ADD:
+      /* pm is loop-invariant, so are the 8 selects. */
+      a0 = x, a1 = _mm256_setzero_si256(), a2 = a1, a3 = a1;
+#define PR8(acc, r) b = ROT8(BIT8, r); \
+   acc = _mm256_add_epi32(acc, _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_and_si256(pm, b), b), \
+                                                ROT8(x, r)))
+      PR8(a1, 1); PR8(a2, 2); PR8(a3, 3); PR8(a0, 4); PR8(a1, 5); PR8(a2, 6); PR8(a3, 7);
+#undef PR8
+      return _mm256_add_epi32(_mm256_add_epi32(a0, a1), _mm256_add_epi32(a2, a3));
+   default:
+      return x;
+   }
+}
+
+#define LOOP8(OP)                                                                  \
+   static AVX2 void loop8_##OP(const uint32_t *seed, uint32_t *out, uint32_t count, \
+                               uint32_t n, uint32_t exec)                          \
+   {                                                                               \
+      for (uint32_t b = 0; b < count; b += 8) {                                    \
+         __m256i v = _mm256_loadu_si256((const __m256i *)(seed + b));              \
+         __m256i pm = (int)OP == OP_PARTITIONED_REDUCE_ADD                           \
+                         ? part8(_mm256_and_si256(v, S8(3))) : v;                  \
+         for (uint32_t i = 0; i < n; i += BENCH_UNROLL) {                          \
+            _Pragma("GCC unroll 4")                                                \
+            for (uint32_t k = 0; k < BENCH_UNROLL; k++) {                          \
+               __m256i x = _mm256_xor_si256(v, S8(i + k));                         \
+               __m256i r = step8(OP, x, v, i + k, pm, exec & 0xff);                \
+               r = _mm256_or_si256(_mm256_slli_epi32(r, 7), _mm256_srli_epi32(r, 25)); \
+               v = _mm256_add_epi32(v, r);                                         \
+            }                                                                      \
+         }                                                                         \
+         _mm256_storeu_si256((__m256i *)(out + b), v);                             \
+      }                                                                            \
+   }
+
+#define ALL_OPS(X)                                                                 \
+   X(OP_BASE) X(OP_BALLOT) X(OP_VOTE_ANY) X(OP_VOTE_ALL) X(OP_ELECT) X(OP_BROADCAST) \
+   X(OP_READ_INVOCATION) X(OP_SHUFFLE) X(OP_SHUFFLE_XOR) X(OP_ROTATE_CONST)        \
+   X(OP_ROTATE_DYN) X(OP_INTEL_SHUFFLE_DOWN) X(OP_PARTITION) X(OP_REDUCE_ADD)      \
+   X(OP_INCLUSIVE_ADD) X(OP_PARTITIONED_REDUCE_ADD) X(OPV_BALLOT) X(OPV_VOTE_ANY)     \
+   X(OPV_VOTE_ALL)
+
+ALL_OPS(LOOP16)
+ALL_OPS(LOOP8)
+
+#define ENTRY16(OP) [OP] = loop16_##OP,
+#define ENTRY8(OP) [OP] = loop8_##OP,
+static const loop_fn loops16[OPV_END] = { ALL_OPS(ENTRY16) };
+static const loop_fn loops8[OPV_END] = { ALL_OPS(ENTRY8) };
+/* The second form of an operation, or 0. */
+static const int second_form[OP_COUNT] = {
+   [OP_BALLOT] = OPV_BALLOT, [OP_VOTE_ANY] = OPV_VOTE_ANY, [OP_VOTE_ALL] = OPV_VOTE_ALL,
+};
+
+static clockid_t bench_clock = CLOCK_PROCESS_CPUTIME_ID;
+
+static double
+now(void)
+{
+   struct timespec ts;
+   clock_gettime(bench_clock, &ts);
+   return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static uint64_t
+checksum(const uint32_t *w, uint32_t count)
+{
+   uint64_t h = 0xcbf29ce484222325ull;
+   for (uint32_t i = 0; i < count; i++)
+      h = (h ^ w[i]) * 0x100000001b3ull;
+   return h;
+}
+
+static bool
+listed(const char *ops, const char *name)
+{
+   if (!ops)
+      return true;
+   size_t len = strlen(name);
+   for (const char *p = ops; (p = strstr(p, name)); p += len)
+      if ((p == ops || p[-1] == ',') && (p[len] == ',' || !p[len]))
+         return true;
+   return false;
+}
+
+int
+main(int argc, char **argv)
+{
+   unsigned lanes = 0, reps = 3;
+   double scale = 1.0;
+   const char *ops = NULL;
+   for (int i = 1; i < argc; i++) {
+      if (!strcmp(argv[i], "--lanes") && i + 1 < argc)
+         lanes = atoi(argv[++i]);
+      else if (!strcmp(argv[i], "--reps") && i + 1 < argc)
+         reps = atoi(argv[++i]);
+      else if (!strcmp(argv[i], "--scale") && i + 1 < argc)
+         scale = atof(argv[++i]);
+      else if (!strcmp(argv[i], "--ops") && i + 1 < argc)
+         ops = argv[++i];
+      else if (!strcmp(argv[i], "--clock") && i + 1 < argc && !strcmp(argv[i + 1], "wall"))
+         bench_clock = CLOCK_MONOTONIC, i++;
+      else if (!strcmp(argv[i], "--clock") && i + 1 < argc && !strcmp(argv[i + 1], "cpu"))
+         bench_clock = CLOCK_PROCESS_CPUTIME_ID, i++;
+      else
+         lanes = 0, i = argc;
+   }
+   if (lanes != 8 && lanes != 16) {
+      fprintf(stderr, "usage: floor --lanes 8|16 [--reps R] [--scale F] [--ops a,b,...] "
+                      "[--clock cpu|wall]\n");
+      return 2;
+   }
+
+   __builtin_cpu_init();
+   const loop_fn *loops = lanes == 16 ? loops16 : loops8;
+   bool have = lanes == 16 ? __builtin_cpu_supports("avx512f") &&
+                                __builtin_cpu_supports("avx512bw") &&
+                                __builtin_cpu_supports("avx512vl") &&
+                                __builtin_cpu_supports("avx512cd") &&
+                                __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2")
+                           : __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
+   printf("device floor %u %s\n", lanes, lanes == 16 ? "AVX-512" : "AVX2");
+   if (!have) {
+      for (int o = 1; o < OP_COUNT; o++)
+         if (listed(ops, bench_op_names[o]))
+            printf("skip %s cpu_lacks_%s\n", bench_op_names[o], lanes == 16 ? "avx512" : "avx2");
+      return 0;
+   }
+
+   uint32_t max_groups = 2;
+   for (int o = 1; o < OP_COUNT; o++) {
+      uint32_t g = (uint32_t)(bench_groups[o] * scale + 0.5);
+      if (g > max_groups)
+         max_groups = g;
+   }
+   uint32_t words = max_groups * BENCH_WG;
+   uint32_t exec = exec_all;
+   uint32_t *seed = malloc(words * 4), *out = malloc(words * 4);
+   uint32_t *want = malloc(2 * BENCH_WG * 4);
+   bench_seeds(seed, words);
+
+   for (int o = 0; o < OP_COUNT; o++) {
+      const char *name = bench_op_names[o];
+      if (o != OP_BASE && !listed(ops, name))
+         continue;
+      int forms[2] = { o, second_form[o] };
+      unsigned nforms = forms[1] ? 2 : 1;
+      /* Checked against the model as the shaders are. */
+      model_run(o, lanes, seed, want, 2 * BENCH_WG, BENCH_N);
+      bool ok = true;
+      for (unsigned f = 0; f < nforms && ok; f++) {
+         loops[forms[f]](seed, out, 2 * BENCH_WG, BENCH_N, exec);
+         uint32_t bad = 0, first = 0;
+         for (uint32_t i = 0; i < 2 * BENCH_WG; i++)
+            if (out[i] != want[i] && !bad++)
+               first = i;
+         if (bad) {
+            printf("wrong %s %sform_%u_of_%u_invocations_differ_first_%u_got_0x%08x_want_0x%08x\n",
+                   name, f ? "second_" : "", bad, 2 * BENCH_WG, first, out[first], want[first]);
+            ok = false;
+         }
+      }
+      if (!ok)
+         continue;
+      if (o == OP_BASE) {
+         printf("checked base\n");
+         continue;
+      }
+      uint32_t groups = (uint32_t)(bench_groups[o] * scale + 0.5);
+      if (groups < 1)
+         groups = 1;
+      uint32_t count = groups * BENCH_WG;
+      double lane_ops = (double)count * BENCH_N;
+      double t[2][64][2], best = 0;
+      unsigned nreps = reps < 64 ? reps : 64, pick = 0;
+      uint64_t sum = 0;
+      for (unsigned f = 0; f < nforms; f++) {
+         loop_fn fn = loops[forms[f]];
+         fn(seed, out, count, BENCH_N, exec);
+         sum = checksum(out, count);
+         loops[OP_BASE](seed, out, count, BENCH_N, exec);
+         double d[64];
+         for (unsigned r = 0; r < nreps; r++) {
+            double t0 = now();
+            fn(seed, out, count, BENCH_N, exec);
+            double t1 = now();
+            loops[OP_BASE](seed, out, count, BENCH_N, exec);
+            double t2 = now();
+            t[f][r][0] = t1 - t0;
+            t[f][r][1] = t2 - t1;
+            d[r] = t[f][r][0] - t[f][r][1];
+         }
+         /* median of the differences */
+         for (unsigned i = 1; i < nreps; i++)
+            for (unsigned j = i; j > 0 && d[j - 1] > d[j]; j--) {
+               double x = d[j];
+               d[j] = d[j - 1];
+               d[j - 1] = x;
+            }
+         double med = nreps % 2 ? d[nreps / 2] : (d[nreps / 2 - 1] + d[nreps / 2]) / 2;
+         if (f == 0 || med < best)
+            best = med, pick = f;
+      }
+      if (nforms > 1)
+         printf("form %s %s\n", name, pick ? "vector" : "scalar_mask");
+      for (unsigned r = 0; r < nreps; r++)
+         printf("time %s %u %.6f %.6f %.0f %016llx\n", name, r, t[pick][r][0], t[pick][r][1],
+                lane_ops, (unsigned long long)sum);
+      fflush(stdout);
+   }
+   free(seed);
+   free(out);
+   free(want);
+   return 0;
+}

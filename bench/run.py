@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+# Copyright © 2026 The mesa-subgroups authors
+# SPDX-License-Identifier: MIT
+"""Runs the subgroup benchmark and prints a markdown report.
+
+bench/run.sh builds what it needs and calls this.  Each run starts, for
+each width, one process on our lavapipe, one on the stock lavapipe (A B,
+and again next run: A B A B ...) and one of the floor.  A process prints
+"time" lines (bench.c); the cost of an operation in one process is the
+median over its repetitions of (op time - base time) / lane-ops, and the
+report gives the median over the runs, with half the range as the noise.
+"""
+import argparse
+import datetime
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+OPS = ["ballot", "vote_any", "vote_all", "elect", "broadcast", "read_invocation",
+       "shuffle", "shuffle_xor", "rotate_const", "rotate_dyn", "intel_shuffle_down",
+       "partition", "reduce_add", "inclusive_add", "partitioned_reduce_add"]
+
+
+# One cycle at 3 GHz, per subgroup operation: divided by the lanes, the
+# smallest floor cost the 2x target is judged against.
+RESOLUTION_NS = 0.33
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def run_process(argv, env, raw, tag):
+    t0 = time.monotonic()
+    p = subprocess.run(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True)
+    dt = time.monotonic() - t0
+    raw.write(f"## {tag} rc={p.returncode} {dt:.1f}s\n{p.stdout}")
+    err = [l for l in p.stderr.splitlines()
+           if l.strip() and not re.match(r"(SPIR-V WARNING:|\s+In file|\s+Unsupported SPIR-V "
+                                         r"capability|\s+\d+ bytes into)", l)]
+    if err:
+        raw.write("stderr:\n" + "\n".join(err) + "\n")
+    raw.flush()
+    return p.returncode, p.stdout, err, dt
+
+
+def parse(out):
+    """-> device line, {op: [(t_op, t_base, lane_ops, checksum)]}, {op: why} skips,
+    {op: details} wrong."""
+    device, times, skips, wrong = None, {}, {}, {}
+    for line in out.splitlines():
+        f = line.split()
+        if not f:
+            continue
+        if f[0] == "device":
+            device = line[len("device "):]
+        elif f[0] == "time":
+            times.setdefault(f[1], []).append(
+                (float(f[3]), float(f[4]), float(f[5]), f[6]))
+        elif f[0] == "skip":
+            skips[f[1]] = f[2].replace("_", " ")
+        elif f[0] == "wrong":
+            wrong[f[1]] = f[2].replace("_", " ")
+    return device, times, skips, wrong
+
+
+def cost_ns(samples):
+    return statistics.median((t - b) / n * 1e9 for t, b, n, _ in samples)
+
+
+def fmt(x):
+    if x is None:
+        return "—"
+    return f"{x:.3f}"
+
+
+def ratio(a, b):
+    """a / b where both are meaningful costs."""
+    if a is None or b is None or b <= 0 or a <= 0:
+        return None
+    return a / b
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bench", required=True)
+    ap.add_argument("--floor", required=True)
+    ap.add_argument("--shader-dir", required=True)
+    ap.add_argument("--ours-json", required=True)
+    ap.add_argument("--stock-env", required=True, help="env file of fetch-stock-lavapipe.sh")
+    ap.add_argument("--raw", required=True)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--scale", type=float, default=1.0)
+    ap.add_argument("--widths", default="8,16")
+    ap.add_argument("--ops", default=",".join(OPS))
+    ap.add_argument("--clock", default="cpu", choices=("cpu", "wall"))
+    ap.add_argument("--command", default="bench/run.sh")
+    a = ap.parse_args()
+
+    widths = [int(w) for w in a.widths.split(",")]
+    ops = [o for o in a.ops.split(",") if o]
+    for o in ops:
+        if o not in OPS:
+            sys.exit(f"run.py: unknown op {o}")
+    common = ["--reps", str(a.reps), "--scale", str(a.scale), "--ops", ",".join(ops),
+              "--clock", a.clock]
+
+    base_env = dict(os.environ)
+    for k in ("VK_DRIVER_FILES", "VK_ICD_FILENAMES", "VK_ADD_DRIVER_FILES",
+              "VK_INSTANCE_LAYERS", "LP_NATIVE_VECTOR_WIDTH"):
+        base_env.pop(k, None)
+    base_env.update(LP_NUM_THREADS="1", MESA_SHADER_CACHE_DISABLE="true")
+
+    # results[(who, width)] = list over runs of (times, skips, wrong)
+    results, devices, failures = {}, {}, []
+    t_start = time.monotonic()
+    with open(a.raw, "w") as raw:
+        for run in range(a.runs):
+            for w in widths:
+                env = dict(base_env, LP_NATIVE_VECTOR_WIDTH=str(32 * w))
+                jobs = [
+                    ("ours", [a.bench, "--shader-dir", a.shader_dir, "--expect", "ours",
+                              "--lanes", str(w)] + common,
+                     dict(env, VK_DRIVER_FILES=a.ours_json, VK_ICD_FILENAMES=a.ours_json)),
+                    # The stock driver's env file sets VK_DRIVER_FILES (and
+                    # LD_LIBRARY_PATH when libraries were unpacked beside it).
+                    ("stock", ["bash", "-c", '. "$0" && exec "$@"', a.stock_env, a.bench,
+                               "--shader-dir", a.shader_dir, "--expect", "stock",
+                               "--lanes", str(w)] + common, env),
+                ]
+                if w in (8, 16):
+                    jobs.append(("floor", [a.floor, "--lanes", str(w)] + common, env))
+                for who, argv, penv in jobs:
+                    tag = f"run {run + 1}/{a.runs} {who} {w} lanes"
+                    rc, out, err, dt = run_process(argv, penv, raw, tag)
+                    device, times, skips, wrong = parse(out)
+                    log(f"bench: {tag}: {dt:.1f} s" + (f", exit {rc}" if rc else ""))
+                    if rc != 0:
+                        failures.append(f"{tag}: exit {rc}: " + " / ".join(err[-3:]))
+                    if device:
+                        devices[(who, w)] = device
+                    results.setdefault((who, w), []).append((times, skips, wrong))
+    elapsed = time.monotonic() - t_start
+
+    # Aggregate.
+    table = {}    # (who, w, op) -> (median ns, half range ns, n runs) or a string
+    checks = {}   # (w, op) -> {who: checksum}
+    for (who, w), runs in results.items():
+        for op in ops:
+            costs, note = [], None
+            for times, skips, wrong in runs:
+                if op in wrong:
+                    note = "WRONG: " + wrong[op]
+                elif op in skips:
+                    note = note or "n/a (" + skips[op] + ")"
+                elif op in times:
+                    costs.append(cost_ns(times[op]))
+                    checks.setdefault((w, op), {}).setdefault(who, set()).add(times[op][0][3])
+            if note and note.startswith("WRONG"):
+                table[(who, w, op)] = note
+            elif costs:
+                table[(who, w, op)] = (statistics.median(costs),
+                                       (max(costs) - min(costs)) / 2, len(costs))
+            else:
+                table[(who, w, op)] = note or "no data"
+    mismatch = []
+    for (w, op), by in sorted(checks.items()):
+        sums = set().union(*by.values())
+        if len(sums) > 1:
+            mismatch.append(f"{op} at {w} lanes: output checksums differ: " +
+                            ", ".join(f"{k} {sorted(v)}" for k, v in sorted(by.items())))
+
+    def val(who, w, op):
+        t = table.get((who, w, op))
+        return t[0] if isinstance(t, tuple) else None
+
+    def cell(who, w, op):
+        t = table.get((who, w, op))
+        if t is None:
+            return "—"
+        if isinstance(t, str):
+            return t
+        return f"{t[0]:.3f} ±{t[1]:.3f}"
+
+    # Report.
+    flags = ""
+    model = ""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("flags") and not flags:
+                    flags = " ".join(x for x in line.split(":", 1)[1].split() if "avx512" in x)
+                if line.startswith("model name") and not model:
+                    model = line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    p = print
+    p(f"Command: `{a.command}` — {a.runs} runs × {a.reps} repetitions, work scale {a.scale}, "
+      f"clock {a.clock}, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, "
+      f"took {elapsed:.0f} s")
+    p("")
+    p(f"CPU: {model or 'unknown'}, {os.cpu_count()} CPUs; load average at the end "
+      f"{os.getloadavg()[0]:.1f}")
+    p(f"avx512 flags: `{flags or 'none'}`")
+    p("")
+    for (who, w), d in sorted(devices.items()):
+        if who != "floor":
+            p(f"- {who} {w} lanes: `{d}`")
+    p("")
+    p("Cost = (time of the loop with the op − time of the same loop without it) / lane-ops, "
+      "in ns per lane-op: median over the runs ± half the range.  "
+      "stock/ours > 1: ours is faster; ours/floor ≤ 2 is the target.")
+    for w in widths:
+        p("")
+        p(f"### {w} lanes (LP_NATIVE_VECTOR_WIDTH={32 * w})")
+        p("")
+        p("| op | ours ns | stock ns | stock/ours | floor ns | ours/floor |")
+        p("|---|---:|---:|---:|---:|---:|")
+        for op in ops:
+            r1 = ratio(val("stock", w, op), val("ours", w, op))
+            r2 = ratio(val("ours", w, op), val("floor", w, op))
+            p(f"| {op} | {cell('ours', w, op)} | {cell('stock', w, op)} | "
+              f"{'—' if r1 is None else f'{r1:.2f}'} | {cell('floor', w, op)} | "
+              f"{'—' if r2 is None else f'{r2:.2f}'} |")
+
+    # Targets of issue 7.
+    p("")
+    p("### Targets")
+    p("")
+    p("| target | figure | met |")
+    p("|---|---|---|")
+
+    def target(name, fig, ok):
+        p(f"| {name} | {fig} | {'—' if ok is None else ('yes' if ok else 'no')} |")
+
+    for op in ("ballot", "vote_any", "vote_all"):
+        for w in widths:
+            r = ratio(val("stock", w, op), val("ours", w, op))
+            target(f"{op} ≥10× faster than stock, {w} lanes",
+                   "—" if r is None else f"{r:.2f}×", None if r is None else r >= 10)
+    for op in ("shuffle", "rotate_const", "rotate_dyn", "intel_shuffle_down"):
+        if 16 in widths:
+            r = ratio(val("stock", 16, op), val("ours", 16, op))
+            target(f"{op} ≥20× faster than stock, 16 lanes",
+                   "—" if r is None else f"{r:.2f}×", None if r is None else r >= 20)
+    if 16 in widths:
+        r = ratio(val("ours", 16, "partition"), val("ours", 16, "shuffle"))
+        target("partition ≤ 2× shuffle (ours), 16 lanes",
+               "—" if r is None else f"{r:.2f}×", None if r is None else r <= 2)
+    # A floor cost under one cycle (at 3 GHz) per subgroup operation is
+    # below what the subtraction resolves; such ops are held to that.
+    worst, floored, compared = [], [], 0
+    for w in widths:
+        if w not in (8, 16):
+            continue
+        for op in ops:
+            f = val("floor", w, op)
+            if f is not None and f < RESOLUTION_NS / w:
+                floored.append(f"{op}@{w}")
+                f = RESOLUTION_NS / w
+            r = ratio(val("ours", w, op), f)
+            compared += r is not None
+            if r is not None and r > 2:
+                worst.append(f"{op}@{w} {r:.1f}×")
+    fig = ("over: " + ", ".join(worst)) if worst else "all within 2×"
+    if floored:
+        fig += f" (floor taken as {RESOLUTION_NS:.2f} ns / lanes for " + ", ".join(floored) + ")"
+    target("every op within 2× of the floor (8 and 16 lanes)", fig if compared else "—",
+           not worst if compared else None)
+
+    if failures or mismatch:
+        p("")
+        p("### Problems")
+        p("")
+        for f in failures + mismatch:
+            p(f"- {f}")
+    log(f"bench: raw output in {a.raw}; {elapsed:.0f} s")
+    return 1 if failures or mismatch or any(
+        isinstance(v, str) and v.startswith("WRONG") for v in table.values()) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
