@@ -6,7 +6,7 @@
 #   bench/run.sh [--quick] [--runs N] [--reps N] [--scale F] [--widths 4,8,16]
 #                [--ops a,b,...] [--clock cpu|wall]
 #
-# --quick: 2 runs, 1 repetition, a quarter of the work (about a minute).
+# --quick: 2 runs, 1 repetition, a quarter of the work (about 35 s).
 # Needs the build (ci/build.sh) and fetches the stock driver with
 # ci/fetch-stock-lavapipe.sh (cached).  Builds the bench programs and
 # shaders into build-bench/.
