@@ -6,7 +6,7 @@
 #   bench/run.sh [--quick] [--runs N] [--reps N] [--scale F] [--widths 4,8,16]
 #                [--ops a,b,...] [--clock cpu|wall]
 #
-# --quick: 2 runs, 1 repetition, a quarter of the work (about a minute).
+# --quick: 2 runs, 1 repetition, a quarter of the work (about 35 s).
 # Needs the build (ci/build.sh) and fetches the stock driver with
 # ci/fetch-stock-lavapipe.sh (cached).  Builds the bench programs and
 # shaders into build-bench/.
@@ -14,7 +14,7 @@ set -euo pipefail
 . "$(dirname "$0")/../ci/env.sh"
 cd "$TOP"
 
-args=() runs=5 reps=3 scale=1
+args=() runs=7 reps=2 scale=1
 while [ $# -gt 0 ]; do
    case $1 in
    --quick) runs=2 reps=1 scale=0.25 ;;
@@ -51,7 +51,7 @@ for name in $(python3 bench/gen_shaders.py --list); do
 done
 
 cmd="bench/run.sh"
-[ $runs = 5 ] && [ $reps = 3 ] && [ $scale = 1 ] || cmd+=" --runs $runs --reps $reps --scale $scale"
+[ $runs = 7 ] && [ $reps = 2 ] && [ $scale = 1 ] || cmd+=" --runs $runs --reps $reps --scale $scale"
 [ ${#args[@]} = 0 ] || cmd+=" ${args[*]}"
 exec python3 bench/run.py --bench "$out/bench" --floor "$out/floor" \
    --shader-dir "$out/shaders" --ours-json "$ours_json" --stock-env "$stock_env" \
