@@ -22,12 +22,15 @@ say() { echo "baseline-stock-gl: $*"; }
 
 if [ ! -f "$dir/version" ] || [ "$(cat "$dir/version")" != "$VER" ] || [ ! -f "$json" ]; then
    rm -rf "$dir"
-   mkdir -p "$dir/debs"
-   [ "$(id -u)" != 0 ] || ! id _apt >/dev/null 2>&1 || chown _apt "$dir/debs"
-   ( cd "$dir/debs" && apt-get download -q "${PKGS[@]/%/=$VER}" ) ||
+   mkdir -p "$dir"
+   debs=$(mktemp -d)
+   trap 'rm -rf "$debs"' EXIT
+   # apt downloads as _apt when that user can write the folder.
+   [ "$(id -u)" != 0 ] || ! id _apt >/dev/null 2>&1 || chown _apt "$debs"
+   ( cd "$debs" && apt-get download -q "${PKGS[@]/%/=$VER}" ) ||
       { say "apt-get download failed (bookworm-backports in the apt sources? ci/setup-apt.sh)"; exit 1; }
-   for d in "$dir"/debs/*.deb; do dpkg -x "$d" "$dir/root.tmp"; done
-   rm -rf "$dir/debs" "$dir/root.tmp/usr/share" "$dir/root.tmp/usr/lib/x86_64-linux-gnu/dri"
+   for d in "$debs"/*.deb; do dpkg -x "$d" "$dir/root.tmp"; done
+   rm -rf "$dir/root.tmp/usr/share" "$dir/root.tmp/usr/lib/x86_64-linux-gnu/dri"
    mv "$dir/root.tmp" "$root"
    printf '{\n    "file_format_version" : "1.0.0",\n    "ICD" : {\n        "library_path" : "%s"\n    }\n}\n' \
       "$lib/libEGL_mesa.so.0" >"$json"
@@ -55,6 +58,17 @@ md=$TOP/tests/baseline-stock-gl-25.0.7.md
    echo "through glvnd with the same shader_runner and tests as \`ci/test.sh\`."
    echo
    grep -E '^width ' "$dir/run.log" | sed 's/^/    /'
+   echo
+   echo "Summary (tests grouped by source, GLSL / SPIR-V, stage and lanes):"
+   echo
+   echo "| group | pass | fail |"
+   echo "|---|---|---|"
+   tail -n +2 "$out/results.csv" | awk -F, '{
+         split($1, p, ".");
+         if (p[2] == "upstream") g = "upstream " substr(p[4], 1, 2) " " p[5];
+         else g = "ours " substr(p[3], 1, 2) " " p[4] " " p[5];
+         n[g]++; if ($2 == "pass") ok[g]++
+      } END { for (g in n) printf "| %s | %d | %d |\n", g, ok[g], n[g] - ok[g] }' | sort
    echo
    echo "| test | result | detail |"
    echo "|---|---|---|"
