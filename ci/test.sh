@@ -3,6 +3,9 @@
 #   1. Mesa's own unit tests (meson test: nir_tests, spirv_tests, ...)
 #   2. our subgroup cases on the patched lavapipe at 4, 8 and 16 lanes
 #   3. the refusal of a foreign driver (a fake ICD that claims to be llvmpipe)
+#   4. piglit's shader_runner on the patched llvmpipe's GL: GL_ARB_shader_ballot
+#      tests, piglit's and ours (GLSL and SPIR-V), then the refusal of a GL
+#      driver without the patch set's mark
 # and print one summary line.  Extra arguments go to the runner
 # (for example --filter 'subgroup.rotate.*').
 set -uo pipefail
@@ -82,6 +85,47 @@ if [ $rc = 3 ] && grep -q 'refusing to run: the device is not the patched lavapi
 else
    echo "refusal.fake_icd: FAIL (exit $rc)"; cat "$OUT/fake-icd.log"
    failed=$((failed + 1))
+fi
+
+echo
+echo "== piglit: GL_ARB_shader_ballot on the patched llvmpipe (GL, GLSL and SPIR-V, 4/8/16 lanes)"
+bash "$TOP/tests/piglit/run-piglit.sh" --out "$OUT/piglit" >"$OUT/piglit.log" 2>&1
+grep -E '^(width |refusing|piglit:|note:)|: (fail|unexpected-pass)' "$OUT/piglit.log" | head -40
+line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/piglit.log" | tail -1)
+if [ -n "$line" ]; then
+   read -r p _ f _ s _ <<<"$(echo "$line" | tr -d ',')"
+   passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+else
+   echo "run-piglit printed no summary"; tail -5 "$OUT/piglit.log"
+   failed=$((failed + 1))
+fi
+
+echo
+echo "== refusal of a foreign GL driver"
+# The same llvmpipe checked against a mark it does not carry.
+bash "$TOP/tests/piglit/run-piglit.sh" --widths 256 --expect-mark mesa-subgroups/not-this-build \
+   --out "$OUT/piglit-refusal" >"$OUT/piglit-refusal-mark.log" 2>&1
+rc=$?
+if [ $rc = 3 ] && grep -q '^refusing to run: the GL driver is not the patched llvmpipe' "$OUT/piglit-refusal-mark.log"; then
+   echo "refusal.gl_wrong_mark: pass"; passed=$((passed + 1))
+else
+   echo "refusal.gl_wrong_mark: FAIL (exit $rc)"; cat "$OUT/piglit-refusal-mark.log"; failed=$((failed + 1))
+fi
+# The system's own Mesa (an llvmpipe without the patch set), when installed.
+sys_json=/usr/share/glvnd/egl_vendor.d/50_mesa.json
+if [ -f "$sys_json" ]; then
+   bash "$TOP/tests/piglit/run-piglit.sh" --widths 256 --vendor-json "$sys_json" \
+      --out "$OUT/piglit-refusal" >"$OUT/piglit-refusal-system.log" 2>&1
+   rc=$?
+   if [ $rc = 3 ] && grep -q '^refusing to run: the GL driver is not the patched llvmpipe' "$OUT/piglit-refusal-system.log"; then
+      echo "refusal.gl_system_mesa: pass ($(grep -m1 '^width' "$OUT/piglit-refusal-system.log"))"
+      passed=$((passed + 1))
+   else
+      echo "refusal.gl_system_mesa: FAIL (exit $rc)"; cat "$OUT/piglit-refusal-system.log"; failed=$((failed + 1))
+   fi
+else
+   echo "refusal.gl_system_mesa: skip ($sys_json not installed: no system Mesa to refuse)"
+   skipped=$((skipped + 1))
 fi
 
 echo "$passed $failed $skipped" >"$OUT/summary"

@@ -1,0 +1,361 @@
+#!/usr/bin/env python3
+# Copyright © 2026 The mesa-subgroups authors
+# SPDX-License-Identifier: MIT
+"""Writes our GL_ARB_shader_ballot tests as piglit shader_test files.
+
+Each test holds its shader twice: as GLSL ([compute shader] / [fragment
+shader]) and as SPIR-V assembly ([... shader spirv]), the latter made from
+the same GLSL at build time by `glslangValidator -G` (SPIR-V for OpenGL,
+ARB_gl_spirv) and `spirv-dis`.  With `SPIRV YES` in [require], piglit's
+shader_runner runs the SPIR-V sections (assembling them with spirv-as);
+with -glsl it runs the GLSL ones.  tests/piglit/run-piglit.sh runs both.
+
+Expected values are computed inside the shader from gl_SubGroupSizeARB and
+gl_SubGroupInvocationARB, following the GL_ARB_shader_ballot and
+SPV_KHR_shader_ballot texts:
+  - gl_SubGroupEqMaskARB: only bit id;  Ge: bits id .. size-1;
+    Gt: bits id+1 .. size-1;  Le: bits 0 .. id;  Lt: bits 0 .. id-1
+    (no bit at or above the subgroup size is ever set);
+  - ballotARB(v): one bit per active invocation whose v is true;
+  - readInvocationARB(x, k): x of invocation k (k active, dynamically
+    uniform); readFirstInvocationARB(x): x of the lowest active invocation.
+The active set is ballotARB(true), itself checked first: it holds the
+invocation's own bit, nothing at or above the size, and every bit k in it
+is an invocation whose readInvocationARB(gl_SubGroupInvocationARB, k) is k.
+Nothing is assumed about how invocations map to subgroups, nor that
+subgroups are full.
+
+A compute test counts passing invocations (all 4 workgroups x 64) and ORs
+a bit per failed check into an SSBO; a fragment test paints failures red
+with the check number in green/255.
+
+Usage: gen_shader_tests.py --list
+       gen_shader_tests.py NAME OUTPUT GLSLANG SPIRV_DIS
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+COMMON = """
+uint64_t sg_all(uint size)
+{
+   return size >= 64u ? ~0ul : ((1ul << size) - 1ul);
+}
+
+/* Bits j < size with pred(j), pred given as a small code. */
+uint64_t sg_pattern(uint size, uint code)
+{
+   uint64_t m = 0ul;
+   for (uint j = 0u; j < size; j++) {
+      bool on = code == 0u ? (j % 3u) == 0u :
+                code == 1u ? (j & 1u) == 1u :
+                code == 2u ? j >= size / 2u : true;
+      if (on)
+         m |= 1ul << j;
+   }
+   return m;
+}
+
+uint sg_lsb(uint64_t m)
+{
+   uvec2 h = unpackUint2x32(m);
+   return h.x != 0u ? uint(findLSB(h.x)) : 32u + uint(findLSB(h.y));
+}
+
+uint sg_msb(uint64_t m)
+{
+   uvec2 h = unpackUint2x32(m);
+   return h.y != 0u ? 32u + uint(findMSB(h.y)) : uint(findMSB(h.x));
+}
+
+/* The live set, checked: returns 0 and sets fail on a bad one. */
+uint64_t sg_active(uint size, uint id, inout uint fail)
+{
+   uint64_t live = ballotARB(true);
+   if (size == 0u || size > 64u)
+      fail |= 1u << 1;
+   else if (id >= size)
+      fail |= 1u << 2;
+   else if ((live & (1ul << id)) == 0ul || (live & ~sg_all(size)) != 0ul)
+      fail |= 1u << 3;
+   for (uint k = 0u; k < size; k++) {
+      if (((live >> k) & 1ul) != 0ul && readInvocationARB(id, k) != k)
+         fail |= 1u << 4;
+   }
+   return fail == 0u ? live : 0ul;
+}
+"""
+
+# Each check: GLSL statements run with size, id, live, fail in scope;
+# a failing check ORs its bit (5..30) into fail.
+CHECKS = {
+    "builtins": """
+   uint64_t all = sg_all(size);
+   uint64_t bit = 1ul << id;
+   if (gl_SubGroupEqMaskARB != bit)
+      fail |= 1u << 5;
+   if (gl_SubGroupGeMaskARB != (all & ~(bit - 1ul)))
+      fail |= 1u << 6;
+   if (gl_SubGroupGtMaskARB != (all & ~(bit | (bit - 1ul))))
+      fail |= 1u << 7;
+   if (gl_SubGroupLeMaskARB != (bit | (bit - 1ul)))
+      fail |= 1u << 8;
+   if (gl_SubGroupLtMaskARB != (bit - 1ul))
+      fail |= 1u << 9;
+   /* The mask builtins agree with each other. */
+   if ((gl_SubGroupLtMaskARB | gl_SubGroupEqMaskARB | gl_SubGroupGtMaskARB) != all)
+      fail |= 1u << 10;
+""",
+    "ballot": """
+   uint64_t thirds = sg_pattern(size, 0u);
+   uint64_t odd = sg_pattern(size, 1u);
+   if (ballotARB(false) != 0ul)
+      fail |= 1u << 5;
+   if (ballotARB(id % 3u == 0u) != (thirds & live))
+      fail |= 1u << 6;
+   /* Divergent: only the odd invocations ballot. */
+   if ((id & 1u) == 1u) {
+      if (ballotARB(true) != (odd & live))
+         fail |= 1u << 7;
+      if (ballotARB(id % 3u == 0u) != (odd & thirds & live))
+         fail |= 1u << 8;
+   }
+   /* A value that differs per invocation and one that does not. */
+   if (ballotARB(size > 0u) != live)
+      fail |= 1u << 9;
+""",
+    "read_invocation": """
+   /* Highest live invocation: dynamically uniform. */
+   uint k = sg_msb(live);
+   if (readInvocationARB(id * 7u + 3u, k) != k * 7u + 3u)
+      fail |= 1u << 5;
+   if (readInvocationARB(-int(id) - 5, k) != -int(k) - 5)
+      fail |= 1u << 6;
+   if (readInvocationARB(float(id) * 0.5 + 0.25, k) != float(k) * 0.5 + 0.25)
+      fail |= 1u << 7;
+   if (readInvocationARB(vec4(id, id + 1u, 2u * id, 100u - id), k) !=
+       vec4(k, k + 1u, 2u * k, 100u - k))
+      fail |= 1u << 8;
+   if (readInvocationARB(uvec3(id, id ^ 5u, id << 4), k) != uvec3(k, k ^ 5u, k << 4))
+      fail |= 1u << 9;
+   if (readInvocationARB(ivec2(-int(id), int(id) * 3), k) != ivec2(-int(k), int(k) * 3))
+      fail |= 1u << 10;
+   /* The lowest live one too. */
+   uint lo = sg_lsb(live);
+   if (readInvocationARB(id * 7u + 3u, lo) != lo * 7u + 3u)
+      fail |= 1u << 11;
+   /* Divergent: the upper half reads its own highest invocation. */
+   uint64_t upper = sg_pattern(size, 2u) & live;
+   if (id >= size / 2u) {
+      uint u = sg_msb(upper);
+      if (readInvocationARB(id * 11u + 1u, u) != u * 11u + 1u)
+         fail |= 1u << 12;
+   }
+""",
+    "read_first_invocation": """
+   uint first = sg_lsb(live);
+   if (readFirstInvocationARB(id * 7u + 3u) != first * 7u + 3u)
+      fail |= 1u << 5;
+   if (readFirstInvocationARB(-int(id) - 5) != -int(first) - 5)
+      fail |= 1u << 6;
+   if (readFirstInvocationARB(float(id) * 0.5 + 0.25) != float(first) * 0.5 + 0.25)
+      fail |= 1u << 7;
+   if (readFirstInvocationARB(vec2(id, 64u - id)) != vec2(first, 64u - first))
+      fail |= 1u << 8;
+   if (readFirstInvocationARB(uvec4(id, id + 1u, id * id, 9u)) !=
+       uvec4(first, first + 1u, first * first, 9u))
+      fail |= 1u << 9;
+   /* Divergent: the first live invocation of the odd ones, then of the
+    * upper half. */
+   uint64_t odd = sg_pattern(size, 1u) & live;
+   if ((id & 1u) == 1u) {
+      if (readFirstInvocationARB(id * 13u) != sg_lsb(odd) * 13u)
+         fail |= 1u << 10;
+   }
+   uint64_t upper = sg_pattern(size, 2u) & live;
+   if (id >= size / 2u) {
+      if (readFirstInvocationARB(id + 1000u) != sg_lsb(upper) + 1000u)
+         fail |= 1u << 11;
+   }
+""",
+}
+
+REQUIRE = """[require]
+SPIRV YES
+GL >= 4.5
+GLSL >= 4.50
+GL_ARB_gl_spirv
+GL_ARB_shader_ballot
+GL_ARB_gpu_shader_int64
+"""
+
+HEAD = """#version 450
+#extension GL_ARB_shader_ballot : require
+#extension GL_ARB_gpu_shader_int64 : require
+"""
+
+CS = HEAD + """
+layout(local_size_x = 64) in;
+
+layout(std430, binding = 0) buffer Result {
+   uint fail_bits;
+   uint passed;
+};
+""" + COMMON + """
+void main()
+{
+   uint size = gl_SubGroupSizeARB;
+   uint id = gl_SubGroupInvocationARB;
+   uint fail = 0u;
+   uint64_t live = sg_active(size, id, fail);
+   if (fail == 0u) {
+@CHECK@
+   }
+   if (fail != 0u)
+      atomicOr(fail_bits, fail);
+   else
+      atomicAdd(passed, 1u);
+}
+"""
+
+CS_TEST = """
+[test]
+ssbo 0 16
+ssbo 0 subdata int 0 0
+ssbo 0 subdata int 4 0
+compute 4 1 1
+# fail_bits: one bit per failed check (see the shader); passed: 4 x 64.
+probe ssbo uint 0 0 == 0
+probe ssbo uint 0 4 == 256
+"""
+
+FS = HEAD + """
+layout(location = 0) out vec4 color;
+""" + COMMON + """
+void main()
+{
+   uint size = gl_SubGroupSizeARB;
+   uint id = gl_SubGroupInvocationARB;
+   uint fail = 0u;
+   uint64_t live = sg_active(size, id, fail);
+   if (fail == 0u) {
+@CHECK@
+   }
+   color = fail == 0u ? vec4(0.0, 1.0, 0.0, 1.0)
+                      : vec4(1.0, float(findLSB(fail)) / 255.0, 0.0, 1.0);
+}
+"""
+
+FS_TEST = """
+[test]
+clear color 0.0 0.0 0.0 0.0
+clear
+draw rect -1 -1 2 2
+probe all rgba 0.0 1.0 0.0 1.0
+"""
+
+# gl_SubGroupSizeARB alone, nothing else from the extension: the SPIR-V
+# form (a UniformConstant variable decorated BuiltIn SubgroupSize, as
+# glslang -G emits it) crashed stock Mesa 25.0.7; patches 0017 and 0018 fix
+# that.  The size must be 1..64 and, being a uniform, the same everywhere:
+# in compute each invocation compares it with the value invocation 0 of its
+# workgroup read.
+SIZE_CS = HEAD + """
+layout(local_size_x = 64) in;
+
+layout(std430, binding = 0) buffer Result {
+   uint fail_bits;
+   uint passed;
+};
+
+shared uint size0;
+
+void main()
+{
+   uint size = gl_SubGroupSizeARB;
+   if (gl_LocalInvocationIndex == 0u)
+      size0 = size;
+   barrier();
+   uint fail = 0u;
+   if (size == 0u || size > 64u)
+      fail |= 1u << 1;
+   if (size != size0)
+      fail |= 1u << 2;
+   if (fail != 0u)
+      atomicOr(fail_bits, fail);
+   else
+      atomicAdd(passed, 1u);
+}
+"""
+
+SIZE_FS = HEAD + """
+layout(location = 0) out vec4 color;
+
+void main()
+{
+   uint size = gl_SubGroupSizeARB;
+   color = size >= 1u && size <= 64u ? vec4(0.0, 1.0, 0.0, 1.0)
+                                     : vec4(1.0, 1.0 / 255.0, 0.0, 1.0);
+}
+"""
+
+STAGES = {
+    "cs": ("compute", "comp", CS, CS_TEST),
+    "fs": ("fragment", "frag", FS, FS_TEST),
+}
+
+
+SIZE_ONLY = {"cs": SIZE_CS, "fs": SIZE_FS}
+
+
+def names():
+    return [f"{st}-{chk.replace('_', '-')}" for st in STAGES
+            for chk in ["subgroup_size"] + list(CHECKS)]
+
+
+def glsl_for(name):
+    st, chk = name.split("-", 1)
+    chk = chk.replace("-", "_")
+    if chk == "subgroup_size":
+        return STAGES[st], SIZE_ONLY[st]
+    return STAGES[st], STAGES[st][2].replace("@CHECK@", CHECKS[chk].strip("\n"))
+
+
+def spirv_asm(glsl, ext, glslang, spirv_dis):
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "shader." + ext)
+        spv = os.path.join(tmp, "shader.spv")
+        with open(src, "w") as f:
+            f.write(glsl)
+        r = subprocess.run([glslang, "-G", "-o", spv, src], capture_output=True, text=True)
+        if r.returncode != 0:
+            sys.exit(f"glslangValidator -G failed:\n{r.stdout}{r.stderr}")
+        r = subprocess.run([spirv_dis, spv], capture_output=True, text=True)
+        if r.returncode != 0:
+            sys.exit(f"spirv-dis failed:\n{r.stderr}")
+        return r.stdout
+
+
+def main():
+    if sys.argv[1:] == ["--list"]:
+        print("\n".join(names()))
+        return
+    if len(sys.argv) != 5:
+        sys.exit(__doc__)
+    name, out, glslang, spirv_dis = sys.argv[1:]
+    (stage, ext, _, test), glsl = glsl_for(name)
+    asm = spirv_asm(glsl, ext, glslang, spirv_dis)
+    passthrough = "[vertex shader passthrough]\n\n" if stage == "fragment" else ""
+    text = (f"# {name}: GL_ARB_shader_ballot, {stage} stage.\n"
+            "# Generated by tests/piglit/gen_shader_tests.py; the SPIR-V section is\n"
+            "# `glslangValidator -G` + `spirv-dis` of the GLSL section below it.\n\n"
+            + REQUIRE + "\n" + passthrough
+            + f"[{stage} shader spirv]\n" + asm + "\n"
+            + f"[{stage} shader]\n" + glsl + test)
+    with open(out, "w") as f:
+        f.write(text)
+
+
+if __name__ == "__main__":
+    main()
