@@ -19,4 +19,17 @@
  */
 bool nir_lower_subgroup_block_io(nir_shader *shader);
 
+/* It also lowers image_deref_{load,store}_block_intel
+ * (OpSubgroupImageBlockReadINTEL / WriteINTEL) to image_deref_load /
+ * image_deref_store of whole texels, reinterpreting their bits; the mapping
+ * is described in nir_lower_subgroup_block_io.c.
+ *
+ * NULL when an element of element_bits bits maps exactly onto texels of
+ * format, else the rule that fails (spirv_to_nir reports it).
+ */
+const char *nir_subgroup_image_block_unsupported(enum pipe_format format,
+                                                 unsigned element_bits, bool write);
+/* The byte alignment the x coordinate needs: min(element size, texel size). */
+unsigned nir_subgroup_image_block_x_align(enum pipe_format format, unsigned element_bits);
+
 #endif

@@ -5,6 +5,9 @@
 
 #include "vtn_subgroup_ext.h"
 
+#include "nir_lower_subgroup_block_io.h"
+#include "util/format/u_format.h"
+
 /* Reads the Execution operand of a non-uniform group instruction and checks
  * it against what the execution environment allows.  Returns the scope.
  */
@@ -25,8 +28,7 @@ vtn_subgroup_execution_scope(struct vtn_builder *b, uint32_t scope_id,
       vtn_fail_if(b->options->environment != NIR_SPIRV_OPENCL,
                   "%s: Execution must be Subgroup outside the OpenCL "
                   "environment (VUID-StandaloneSpirv-None-04642)", opname);
-      vtn_fail("%s: Execution scope Workgroup is not implemented yet",
-               opname);
+      return scope;
    default:
       vtn_fail("%s: Execution must be Subgroup or Workgroup, not scope %u",
                opname, scope);
@@ -50,7 +52,8 @@ vtn_handle_rotate(struct vtn_builder *b, const uint32_t *w, unsigned count)
                count - 1);
 
    struct vtn_type *dest_type = vtn_get_type(b, w[1]);
-   vtn_subgroup_execution_scope(b, w[3], "OpGroupNonUniformRotateKHR");
+   const SpvScope scope =
+      vtn_subgroup_execution_scope(b, w[3], "OpGroupNonUniformRotateKHR");
 
    struct vtn_ssa_value *value = vtn_ssa_value(b, w[4]);
    vtn_fail_if(!glsl_type_is_vector_or_scalar(value->type),
@@ -81,7 +84,19 @@ vtn_handle_rotate(struct vtn_builder *b, const uint32_t *w, unsigned count)
    }
 
    nir_def *res;
-   if (!cluster_size && b->options->environment == NIR_SPIRV_OPENCL) {
+   if (scope == SpvScopeWorkgroup) {
+      /* Kernels only (checked above).  "LocalId = ... LocalInvocationId if
+       * Execution is Workgroup" and "RotationGroupSize = ClusterSize when
+       * ClusterSize is present, otherwise ... SubgroupMaxSize if the Kernel
+       * capability is declared": the group is ClusterSize or
+       * SubgroupMaxSize consecutive invocations of the workgroup, numbered
+       * by LocalInvocationIndex (nir_lower_workgroup_rotate).
+       */
+      nir_builder *nb = &b->nb;
+      nir_def *size = cluster_size ? nir_imm_int(nb, cluster_size)
+                                   : nir_load_subgroup_max_size(nb);
+      res = nir_rotate_workgroup(nb, value->def, delta, size);
+   } else if (!cluster_size && b->options->environment == NIR_SPIRV_OPENCL) {
       /* "RotationGroupSize = SubgroupMaxSize if the Kernel capability is
        * declared": nir_intrinsic_rotate rotates within SubgroupSize, so
        * build the shuffle here.  The group size is a power of two.
@@ -131,6 +146,117 @@ vtn_handle_intel_shuffle_relative(struct vtn_builder *b, SpvOp opcode,
    nir_def *lo = nir_shuffle(nb, first->def, index);
    nir_def *hi = nir_shuffle(nb, second->def, nir_isub(nb, index, max));
    vtn_push_nir_ssa(b, w[2], nir_bcsel(nb, nir_ult(nb, index, max), lo, hi));
+}
+
+/* SPV_INTEL_subgroups image block IO:
+ *
+ *   OpSubgroupImageBlockReadINTEL   Result Type, Result, Image, Coordinate
+ *   OpSubgroupImageBlockWriteINTEL  Image, Coordinate, Data
+ *
+ * "The x-component is a byte coordinate into rows of the image and
+ * remaining coordinates are non-normalized texel coordinates"; component k
+ * comes from (goes to) row y + k, and the bits are not converted.  Emits
+ * image_deref_{load,store}_block_intel; nir_lower_subgroup_block_io turns
+ * them into texel loads and stores for hardware without a block unit, and
+ * the rules it needs (a known format whose texels hold their bits, writes
+ * of whole texels, x aligned) are checked here, naming the rule that fails.
+ */
+static void
+vtn_handle_image_block_io(struct vtn_builder *b, SpvOp opcode, const uint32_t *w,
+                          unsigned count)
+{
+   const bool write = opcode == SpvOpSubgroupImageBlockWriteINTEL;
+   const char *opname = spirv_op_to_string(opcode);
+   vtn_fail_if(count != (write ? 4u : 5u), "%s takes %u operands, not %u", opname,
+               write ? 3u : 4u, count - 1);
+   const uint32_t image_id = write ? w[1] : w[3];
+   const uint32_t coord_id = write ? w[2] : w[4];
+
+   struct vtn_type *image_type = vtn_get_value_type(b, image_id);
+   vtn_fail_if(image_type->base_type != vtn_base_type_image ||
+               !glsl_type_is_image(image_type->glsl_image),
+               "%s: Image must be an object whose type is OpTypeImage with a Sampled "
+               "operand of 0 or 2", opname);
+   const struct glsl_type *image_glsl = image_type->glsl_image;
+   const enum glsl_sampler_dim dim = glsl_get_sampler_dim(image_glsl);
+   vtn_fail_if(dim != GLSL_SAMPLER_DIM_2D && dim != GLSL_SAMPLER_DIM_3D,
+               "%s: the image must have rows (Dim 2D or 3D): component k is read "
+               "from row y + k", opname);
+
+   enum gl_access_qualifier access = 0;
+   switch (image_type->access_qualifier) {
+   case SpvAccessQualifierReadOnly:
+      vtn_fail_if(write, "%s: Image is read_only", opname);
+      access = ACCESS_NON_WRITEABLE;
+      break;
+   case SpvAccessQualifierWriteOnly:
+      vtn_fail_if(!write, "%s: Image is write_only", opname);
+      access = ACCESS_NON_READABLE;
+      break;
+   default:
+      break;
+   }
+
+   const struct glsl_type *elem_type;
+   struct vtn_ssa_value *data = NULL;
+   if (write) {
+      data = vtn_ssa_value(b, w[3]);
+      elem_type = data->type;
+   } else {
+      elem_type = vtn_get_type(b, w[1])->type;
+   }
+   vtn_fail_if(!glsl_type_is_vector_or_scalar(elem_type) || glsl_type_is_boolean(elem_type) ||
+               !glsl_type_is_numeric(elem_type),
+               "%s: %s must be a scalar or vector of integer or floating-point type",
+               opname, write ? "Data" : "Result Type");
+   const unsigned elem_bits = glsl_get_bit_size(elem_type);
+
+   nir_def *coord = vtn_get_nir_ssa(b, coord_id);
+   struct vtn_type *coord_type = vtn_get_value_type(b, coord_id);
+   const unsigned need = glsl_get_sampler_coordinate_components(image_glsl);
+   vtn_fail_if(!glsl_type_is_integer(coord_type->type) || coord->num_components < need,
+               "%s: Coordinate must be an integer vector of at least %u components "
+               "(the byte x, then the row and any further texel coordinates)",
+               opname, need);
+   if (coord->bit_size != 32)
+      coord = nir_u2u32(&b->nb, coord);
+   coord = nir_trim_vector(&b->nb, coord, need);
+
+   const enum pipe_format format = image_type->image_format;
+   const char *why = nir_subgroup_image_block_unsupported(format, elem_bits, write);
+   vtn_fail_if(why, "%s on a %s image with %u-bit elements: %s (no format conversion "
+               "is done, so the lowering must map bytes onto texels exactly)", opname,
+               format == PIPE_FORMAT_NONE ? "Unknown format" : util_format_name(format),
+               elem_bits, why);
+
+   /* The texels an element covers are found by dividing its byte offset,
+    * which needs x aligned; a constant x is checked here.
+    */
+   const unsigned align = nir_subgroup_image_block_x_align(format, elem_bits);
+   nir_scalar x = nir_scalar_resolved(coord, 0);
+   if (nir_scalar_is_const(x)) {
+      const uint64_t xv = nir_scalar_as_uint(x);
+      vtn_fail_if(xv % align, "%s: the byte x coordinate %" PRIu64 " must be a multiple "
+                  "of %u (the smaller of the element and texel sizes) on %s",
+                  opname, xv, align, util_format_name(format));
+   }
+
+   nir_builder *nb = &b->nb;
+   nir_def *image = &nir_build_deref_cast(nb, vtn_get_nir_ssa(b, image_id), nir_var_image,
+                                          image_glsl, 0)->def;
+   coord = nir_pad_vec4(nb, coord);
+   if (write) {
+      nir_image_deref_store_block_intel(nb, image, coord, data->def,
+                                        .image_dim = dim,
+                                        .image_array = glsl_sampler_type_is_array(image_glsl),
+                                        .format = format, .access = access);
+   } else {
+      nir_def *res = nir_image_deref_load_block_intel(
+         nb, glsl_get_vector_elements(elem_type), elem_bits, image, coord,
+         .image_dim = dim, .image_array = glsl_sampler_type_is_array(image_glsl),
+         .format = format, .access = access);
+      vtn_push_nir_ssa(b, w[2], res);
+   }
 }
 
 /* SPV_EXT_shader_subgroup_partitioned: ballots are "a 4 component vector of
@@ -266,9 +392,17 @@ vtn_handle_group_arithmetic(struct vtn_builder *b, SpvOp opcode,
                   "or a partitioned operation", opname);
       return false;
 
-   case SpvGroupOperationClusteredReduce:
+   case SpvGroupOperationClusteredReduce: {
       vtn_fail_if(count != 7, "%s: ClusteredReduce requires ClusterSize", opname);
+      /* "Behavior is undefined unless ClusterSize is at least 1 and a power
+       * of 2": refuse it rather than hand NIR a cluster it asserts on.
+       */
+      const uint64_t cs = vtn_constant_uint(b, w[6]);
+      vtn_fail_if(cs == 0 || !util_is_power_of_two_or_zero64(cs) || cs > UINT32_MAX,
+                  "%s: ClusterSize must be at least 1 and a power of 2, not %" PRIu64,
+                  opname, cs);
       return false;
+   }
 
    case SpvGroupOperationPartitionedReduceEXT:
    case SpvGroupOperationPartitionedInclusiveScanEXT:
@@ -354,6 +488,11 @@ vtn_handle_subgroup_ext(struct vtn_builder *b, SpvOp opcode,
    case SpvOpGroupNonUniformBallotBitCount:
       vtn_check_ballot_bit_count(b, w, count);
       return false;
+
+   case SpvOpSubgroupImageBlockReadINTEL:
+   case SpvOpSubgroupImageBlockWriteINTEL:
+      vtn_handle_image_block_io(b, opcode, w, count);
+      return true;
 
    case SpvOpGroupNonUniformIAdd:
    case SpvOpGroupNonUniformFAdd:

@@ -122,3 +122,34 @@ ref_intel_block_write_index(const struct ref_subgroup *sg, unsigned lane,
 {
    return (uint64_t)lane + (uint64_t)component * sg->max_size;
 }
+
+/* OpSubgroupImageBlockReadINTEL / OpSubgroupImageBlockWriteINTEL:
+ *
+ *  "Note that the Coordinate is a byte coordinate, not a texel coordinate.
+ *   Also note that the image data is read without format conversion, so
+ *   each invocation may read multiple image elements."
+ *  "The data is read row-by-row, so the first value read is from the row
+ *   specified by the y-component of the provided Coordinate, the second
+ *   value is read from the row specified by the y-component of the provided
+ *   Coordinate plus one, etc."
+ *  "The x-component is a byte coordinate into rows of the image and
+ *   remaining coordinates are non-normalized texel coordinates."
+ *
+ * Within a row the spec text does not spell out where each invocation's
+ * element lies; like the buffer block instructions ("the first value read
+ * is: Ptr[ SubgroupLocalInvocationId ]") and cl_intel_subgroups, the
+ * OpenCL C counterpart the spec names, invocation L's element is the one at
+ * byte x + L * (element size).  With no format conversion, an element's
+ * bytes are the row's bytes in memory order.
+ */
+struct ref_image_byte
+ref_intel_image_block_byte(const struct ref_subgroup *sg, unsigned lane, unsigned component,
+                           unsigned elem_bytes, unsigned byte, uint32_t x, uint32_t y)
+{
+   (void)sg;
+   struct ref_image_byte r = {
+      .row = (uint64_t)y + component,
+      .column = (uint64_t)x + (uint64_t)lane * elem_bytes + byte,
+   };
+   return r;
+}

@@ -65,6 +65,16 @@ uint64_t ref_intel_block_read_index(const struct ref_subgroup *sg, unsigned lane
                                     unsigned component);
 uint64_t ref_intel_block_write_index(const struct ref_subgroup *sg, unsigned lane,
                                      unsigned component);
+/* Image block IO: where byte `byte` of component `component` of invocation
+ * `lane` lies, as (row, byte within the row), for elements of elem_bytes
+ * bytes at Coordinate (x, y).
+ */
+struct ref_image_byte {
+   uint64_t row, column;
+};
+struct ref_image_byte ref_intel_image_block_byte(const struct ref_subgroup *sg, unsigned lane,
+                                                 unsigned component, unsigned elem_bytes,
+                                                 unsigned byte, uint32_t x, uint32_t y);
 
 /* SPV_KHR_shader_ballot */
 struct ref_ballot ref_ballot_khr(const struct ref_subgroup *sg,

@@ -13,7 +13,8 @@
 #include <string.h>
 
 const char *const case_families[] = { "rotate", "intel", "ballot", "nonsemantic",
-                                       "partitioned", "intel_block", NULL };
+                                       "partitioned", "intel_block",
+                                       "intel_image_block", NULL };
 
 const char *const pattern_names[PATTERN_COUNT] = { "all", "divergent", "one", "partial",
                                                     "nested" };
@@ -409,6 +410,146 @@ check_intel_block(const struct case_desc *c, const struct case_io *io,
    }
 }
 
+/* --- SPV_INTEL_subgroups image block IO --------------------------------- */
+
+/* Keep in step with IMAGE_FORMATS in tests/shaders/gen_spvasm.py. */
+static const struct image_format {
+   const char *name;
+   VkFormat vk;
+   unsigned texel_bytes;
+} image_formats[] = {
+   { "r8ui", VK_FORMAT_R8_UINT, 1 },
+   { "r8i", VK_FORMAT_R8_SINT, 1 },
+   { "r16ui", VK_FORMAT_R16_UINT, 2 },
+   { "rg16i", VK_FORMAT_R16G16_SINT, 4 },
+   { "r32ui", VK_FORMAT_R32_UINT, 4 },
+   { "rgba8ui", VK_FORMAT_R8G8B8A8_UINT, 4 },
+   { "r32f", VK_FORMAT_R32_SFLOAT, 4 },
+   { "rg32ui", VK_FORMAT_R32G32_UINT, 8 },
+   { "rgba16ui", VK_FORMAT_R16G16B16A16_UINT, 8 },
+   { "rgba32ui", VK_FORMAT_R32G32B32A32_UINT, 16 },
+};
+#define NUM_IMAGE_FORMATS (sizeof(image_formats) / sizeof(image_formats[0]))
+#define IMAGE_ROW_BYTES 192
+#define IMAGE_Y0 1
+
+/* param: [0] write, [1] element bits, [2] components N, [3] image_formats[]
+ * index.  Push constants: the byte x, then y0; subgroup s uses rows
+ * y0 + s * N .. (see gen_spvasm.py).  The image is random bytes.
+ */
+static void
+gen_intel_image_block(const struct case_desc *c, unsigned size, struct case_io *io,
+                      uint32_t seed)
+{
+   case_gen_common(c, size, io, seed);
+   const struct image_format *f = &image_formats[c->param[3]];
+   const unsigned elem = c->param[1] / 8, n = c->param[2];
+   const unsigned subgroups = (io->workgroup_size + size - 1) / size;
+   io->image_format = f->vk;
+   io->image_texel_bytes = f->texel_bytes;
+   io->image_width = IMAGE_ROW_BYTES / f->texel_bytes;
+   io->image_height = IMAGE_Y0 + subgroups * n + 2;
+   /* A nonzero x, aligned only as much as the mapping needs (the smaller of
+    * the element and texel sizes), so elements start inside texels where
+    * that is allowed.
+    */
+   io->push[0] = 16 + (elem < f->texel_bytes ? elem : f->texel_bytes);
+   io->push[1] = IMAGE_Y0;
+   const unsigned bytes = IMAGE_ROW_BYTES * io->image_height;
+   for (unsigned i = 0; i < bytes; i++)
+      io->image[i] = (uint8_t)(case_rnd(&seed) >> 24);
+   memcpy(io->image_in, io->image, bytes);
+}
+
+static void
+check_image_word(struct check *chk, const struct case_io *io, unsigned word,
+                 uint32_t expected)
+{
+   if (chk->perturb)
+      expected ^= 0x00010000u;
+   uint32_t got;
+   memcpy(&got, &io->image[word * 4], 4);
+   chk->cared++;
+   if (got != expected) {
+      if (!chk->failures) {
+         snprintf(chk->first, sizeof(chk->first),
+                  "image row %u bytes %u..%u: got 0x%08x, expected 0x%08x",
+                  word * 4 / IMAGE_ROW_BYTES, word * 4 % IMAGE_ROW_BYTES,
+                  word * 4 % IMAGE_ROW_BYTES + 3, got, expected);
+      }
+      chk->failures++;
+   }
+}
+
+static void
+check_intel_image_block(const struct case_desc *c, const struct case_io *io,
+                        const struct lane_map *lm, unsigned s, struct check *chk)
+{
+   const bool write = c->param[0];
+   const unsigned bits = c->param[1], n = c->param[2], bytes = bits / 8;
+   const unsigned wpc = bits == 64 ? 2 : 1;
+   const unsigned image_bytes = IMAGE_ROW_BYTES * io->image_height;
+
+   if (!write) {
+      const struct ref_subgroup *sg = &lm->sg[s];
+      for (unsigned l = 0; l < sg->size; l++) {
+         const int inv = lm->inv[s][l];
+         if (inv < 0 || !sg->active[l])
+            continue;
+         for (unsigned k = 0; k < n; k++) {
+            uint64_t v = 0;
+            bool inside = true;
+            for (unsigned b = 0; b < bytes; b++) {
+               const struct ref_image_byte at = ref_intel_image_block_byte(
+                  sg, l, k, bytes, b, io->push[0], io->push[1] + s * n);
+               const uint64_t off = at.row * IMAGE_ROW_BYTES + at.column;
+               inside &= at.column < IMAGE_ROW_BYTES && off < image_bytes;
+               if (inside)
+                  v |= (uint64_t)io->image_in[off] << (8 * b);
+            }
+            if (!inside)
+               continue; /* outside the image: undefined */
+            check_word(chk, io, inv, k * wpc, (uint32_t)v, "image block read");
+            if (wpc == 2)
+               check_word(chk, io, inv, k * wpc + 1, (uint32_t)(v >> 32), "image block read");
+         }
+      }
+      return;
+   }
+
+   /* Writes: the whole image once (all subgroups), every byte either
+    * written by some lane or as it was.
+    */
+   if (s != 0)
+      return;
+   static uint8_t expect[IMAGE_MAX_BYTES];
+   memcpy(expect, io->image_in, image_bytes);
+   for (unsigned s2 = 0; s2 < lm->num_subgroups; s2++) {
+      const struct ref_subgroup *sg = &lm->sg[s2];
+      for (unsigned l = 0; l < sg->size; l++) {
+         const int inv = lm->inv[s2][l];
+         if (inv < 0 || !sg->active[l])
+            continue;
+         const uint32_t *w = &io->src[inv * SRC_WORDS];
+         for (unsigned k = 0; k < n; k++) {
+            const uint64_t v = wpc == 2 ? w[2 * k] | (uint64_t)w[2 * k + 1] << 32 : w[k];
+            for (unsigned b = 0; b < bytes; b++) {
+               const struct ref_image_byte at = ref_intel_image_block_byte(
+                  sg, l, k, bytes, b, io->push[0], io->push[1] + s2 * n);
+               const uint64_t off = at.row * IMAGE_ROW_BYTES + at.column;
+               if (at.column < IMAGE_ROW_BYTES && off < image_bytes)
+                  expect[off] = (uint8_t)(v >> (8 * b));
+            }
+         }
+      }
+   }
+   for (unsigned word = 0; word < image_bytes / 4; word++) {
+      uint32_t v;
+      memcpy(&v, &expect[word * 4], 4);
+      check_image_word(chk, io, word, v);
+   }
+}
+
 /* --- SPV_KHR_shader_ballot ---------------------------------------------- */
 
 enum ballot_op { BALLOT_BALLOT, BALLOT_FIRST, BALLOT_READ, BALLOT_MASK };
@@ -690,6 +831,46 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
                         write ? "block_write" : "block_read", tname, size);
                /* Block IO is a whole-subgroup operation: every lane active. */
                emit(&c, base, fn, data, 1u << PATTERN_ALL);
+            }
+         }
+      }
+   }
+
+   if (want(ext, "intel_image_block")) {
+      static const unsigned elem_bits[] = { 8, 16, 32, 64 };
+      static char shader_names[NUM_IMAGE_FORMATS][2][4][3][64];
+      for (unsigned f = 0; f < NUM_IMAGE_FORMATS; f++) {
+         for (unsigned write = 0; write < 2; write++) {
+            for (unsigned e = 0; e < 4; e++) {
+               /* A write needs whole texels (nir_lower_subgroup_block_io.c);
+                * smaller elements are refused by spirv_to_nir (unit tests).
+                */
+               if (write && elem_bits[e] / 8 < image_formats[f].texel_bytes)
+                  continue;
+               for (unsigned v = 0; v < 3; v++) {
+                  const unsigned n = 1u << v;
+                  char tname[16];
+                  snprintf(tname, sizeof(tname), "%suint%u",
+                           n == 1 ? "" : n == 2 ? "v2" : "v4", elem_bits[e]);
+                  memset(&c, 0, sizeof(c));
+                  c.ext = "intel_image_block";
+                  snprintf(shader_names[f][write][e][v], 64, "intel_image_block_%s_%s_%s",
+                           write ? "write" : "read", image_formats[f].name, tname);
+                  c.shader = shader_names[f][write][e][v];
+                  c.gen = gen_intel_image_block;
+                  c.check = check_intel_image_block;
+                  c.param[0] = write;
+                  c.param[1] = elem_bits[e];
+                  c.param[2] = n;
+                  c.param[3] = f;
+                  c.needs_features = type_features(elem_bits[e], false) & ~VKH_FEAT_EXT_TYPES;
+                  snprintf(base, sizeof(base),
+                           "subgroup.intel_image_block.%s.compute.%s.size%u.%s",
+                           write ? "block_write" : "block_read", tname, size,
+                           image_formats[f].name);
+                  /* A whole-subgroup operation: every lane active. */
+                  emit(&c, base, fn, data, 1u << PATTERN_ALL);
+               }
             }
          }
       }

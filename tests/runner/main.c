@@ -197,6 +197,12 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
                         io->workgroup_size * DST_WORDS, io->workgroup_size * 2 },
    };
    memcpy(d.push, io->push, sizeof(d.push));
+   const struct vkh_image image = {
+      (VkFormat)io->image_format, io->image_width, io->image_height, io->image_texel_bytes,
+      io->image,
+   };
+   if (io->image_format)
+      d.image = &image;
    for (unsigned i = 0; i < io->num_spec; i++) {
       d.spec[i].id = io->spec[i][0];
       d.spec[i].value = io->spec[i][1];
@@ -606,7 +612,7 @@ describe_status(int status, bool timed_out, char *buf, size_t size)
 /* Families whose cases each run in a child of their own, because the
  * driver is known to abort on them: one abort then fails one case only.
  */
-static const char *const isolated_families[] = { "intel_block", NULL };
+static const char *const isolated_families[] = { "intel_block", "intel_image_block", NULL };
 static unsigned isolate_index; /* > 0: the batch is case number N of its family */
 
 static bool
@@ -799,7 +805,7 @@ usage(void)
            "  --widths 128,256,512   LP_NATIVE_VECTOR_WIDTH values (4/8/16 lanes)\n"
            "  --filter GLOB          only cases whose name matches\n"
            "  --family NAME          only one family (rotate, intel, ballot, nonsemantic,\n"
-           "                         partitioned, intel_block)\n"
+           "                         partitioned, intel_block, intel_image_block)\n"
            "  --icd PATH             ICD json (default: the build's lavapipe)\n"
            "  --driver-json PATH     same as --icd\n"
            "  --any-driver           run on any driver (no identity check)\n"

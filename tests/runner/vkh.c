@@ -394,6 +394,7 @@ vkh_run(struct vkh *h, const struct vkh_dispatch *d)
    VkDescriptorPool dp = VK_NULL_HANDLE;
    VkCommandBuffer cb = VK_NULL_HANDLE;
    VkFence fence = VK_NULL_HANDLE;
+   struct vkh_image_res img = { 0 };
 
    if (!h->device) {
       char why[256];
@@ -433,18 +434,22 @@ vkh_run(struct vkh *h, const struct vkh_dispatch *d)
          memcpy(map[i], d->buffers[i], d->buffer_words[i] * 4);
    }
 
-   VkDescriptorSetLayoutBinding b[VKH_NUM_BUFFERS];
-   for (unsigned i = 0; i < VKH_NUM_BUFFERS; i++) {
+   if (d->image)
+      CHECK(vkh_image_create(h, d->image, &img));
+
+   VkDescriptorSetLayoutBinding b[VKH_NUM_BUFFERS + 1];
+   for (unsigned i = 0; i < VKH_NUM_BUFFERS + 1; i++) {
       b[i] = (VkDescriptorSetLayoutBinding) {
          .binding = i,
-         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+         .descriptorType = i == VKH_IMAGE_BINDING ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
+                                                  : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
          .descriptorCount = 1,
          .stageFlags = VKH_STAGES,
       };
    }
    const VkDescriptorSetLayoutCreateInfo dslci = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .bindingCount = VKH_NUM_BUFFERS,
+      .bindingCount = VKH_NUM_BUFFERS + (d->image ? 1 : 0),
       .pBindings = b,
    };
    CHECK(vkCreateDescriptorSetLayout(h->device, &dslci, NULL, &dsl));
@@ -498,15 +503,15 @@ vkh_run(struct vkh *h, const struct vkh_dispatch *d)
    CHECK(vkCreateComputePipelines(h->device, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe));
    }
 
-   const VkDescriptorPoolSize ps = {
-      .type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-      .descriptorCount = VKH_NUM_BUFFERS,
+   const VkDescriptorPoolSize ps[2] = {
+      { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VKH_NUM_BUFFERS },
+      { VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1 },
    };
    const VkDescriptorPoolCreateInfo dpci = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
       .maxSets = 1,
-      .poolSizeCount = 1,
-      .pPoolSizes = &ps,
+      .poolSizeCount = 2,
+      .pPoolSizes = ps,
    };
    CHECK(vkCreateDescriptorPool(h->device, &dpci, NULL, &dp));
    VkDescriptorSet set;
@@ -531,6 +536,18 @@ vkh_run(struct vkh *h, const struct vkh_dispatch *d)
       };
    }
    vkUpdateDescriptorSets(h->device, VKH_NUM_BUFFERS, wds, 0, NULL);
+   if (d->image) {
+      const VkDescriptorImageInfo dii = { VK_NULL_HANDLE, img.view, VK_IMAGE_LAYOUT_GENERAL };
+      const VkWriteDescriptorSet wimg = {
+         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+         .dstSet = set,
+         .dstBinding = VKH_IMAGE_BINDING,
+         .descriptorCount = 1,
+         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+         .pImageInfo = &dii,
+      };
+      vkUpdateDescriptorSets(h->device, 1, &wimg, 0, NULL);
+   }
 
    const VkCommandBufferAllocateInfo cbai = {
       .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
@@ -544,6 +561,8 @@ vkh_run(struct vkh *h, const struct vkh_dispatch *d)
       .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
    };
    CHECK(vkBeginCommandBuffer(cb, &cbbi));
+   if (d->image)
+      vkh_image_record_upload(cb, d->image, &img);
    const VkPipelineBindPoint bind =
       d->stage ? VK_PIPELINE_BIND_POINT_GRAPHICS : VK_PIPELINE_BIND_POINT_COMPUTE;
    vkCmdBindPipeline(cb, bind, pipe);
@@ -562,6 +581,8 @@ vkh_run(struct vkh *h, const struct vkh_dispatch *d)
                         d->stage ? VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT
                                  : VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                         VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+   if (d->image)
+      vkh_image_record_download(cb, d->image, &img);
    CHECK(vkEndCommandBuffer(cb));
 
    const VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
@@ -578,8 +599,12 @@ vkh_run(struct vkh *h, const struct vkh_dispatch *d)
       if (d->buffers[i])
          memcpy(d->buffers[i], map[i], d->buffer_words[i] * 4);
    }
+   if (d->image)
+      vkh_image_read_back(d->image, &img);
 
 out:
+   if (d->image)
+      vkh_image_destroy(h, &img);
    if (fence)
       vkDestroyFence(h->device, fence, NULL);
    if (cb)

@@ -66,6 +66,17 @@ struct vkh_spec {
    uint32_t value;
 };
 
+/* An optional storage image (vkh_image.c): 2D, rows of width texels of
+ * texel_bytes bytes, data tightly packed row after row, read before the
+ * dispatch and written back after it.
+ */
+#define VKH_IMAGE_BINDING VKH_NUM_BUFFERS
+struct vkh_image {
+   VkFormat format;
+   uint32_t width, height, texel_bytes;
+   uint8_t *data;
+};
+
 struct vkh_dispatch {
    const uint32_t *spirv;
    size_t spirv_size;                        /* bytes */
@@ -85,6 +96,7 @@ struct vkh_dispatch {
    VkShaderStageFlagBits stage;
    uint32_t invocations;
    uint32_t fb_width, fb_height;
+   const struct vkh_image *image;            /* NULL: none */
 };
 
 /* Creates the instance and device.  On failure returns false with a reason. */
@@ -93,6 +105,24 @@ bool vkh_init(struct vkh *h, char *why, size_t why_size);
 bool vkh_create_device(struct vkh *h, char *why, size_t why_size);
 void vkh_finish(struct vkh *h);
 bool vkh_has_ext(const struct vkh *h, const char *name);
+
+/* The storage image's Vulkan objects (vkh_image.c), used by vkh_run. */
+struct vkh_image_res {
+   VkImage image;
+   VkDeviceMemory mem;
+   VkImageView view;
+   VkBuffer staging;
+   VkDeviceMemory staging_mem;
+   void *map;
+};
+VkResult vkh_image_create(struct vkh *h, const struct vkh_image *img,
+                          struct vkh_image_res *res);
+void vkh_image_record_upload(VkCommandBuffer cb, const struct vkh_image *img,
+                             const struct vkh_image_res *res);
+void vkh_image_record_download(VkCommandBuffer cb, const struct vkh_image *img,
+                               const struct vkh_image_res *res);
+void vkh_image_read_back(const struct vkh_image *img, const struct vkh_image_res *res);
+void vkh_image_destroy(struct vkh *h, struct vkh_image_res *res);
 
 /* Runs one dispatch.  Returns VK_SUCCESS or the first failing result. */
 VkResult vkh_run(struct vkh *h, const struct vkh_dispatch *d);

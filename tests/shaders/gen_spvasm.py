@@ -469,6 +469,72 @@ for st in BLOCK_ELEMS:
                          st, n, write)
 
 
+# SPV_INTEL_subgroups image block IO.  A storage image at binding 4 (2D,
+# rows of IMAGE_ROW_BYTES bytes); push constants 0 and 1 are the byte x and
+# the first row y0.  Subgroup s reads / writes rows y0 + s * N .. + N - 1
+# (N = components): "the first value read is from the row specified by the
+# y-component of the provided Coordinate, the second value is read from the
+# row specified by the y-component of the provided Coordinate plus one";
+# within a row, invocation L's element is at byte x + L * element size.
+# Reads store the result like the buffer block reads; writes take the
+# value from src words 0..7.  Keep IMAGE_FORMATS in step with
+# image_formats[] in tests/runner/cases.c.
+IMAGE_FORMATS = {
+    # name: (SPIR-V format, sampled type kind, texel bytes)
+    "r8ui": ("R8ui", "u", 1), "r8i": ("R8i", "s", 1), "r16ui": ("R16ui", "u", 2),
+    "rg16i": ("Rg16i", "s", 4), "r32ui": ("R32ui", "u", 4), "rgba8ui": ("Rgba8ui", "u", 4),
+    "r32f": ("R32f", "f", 4), "rg32ui": ("Rg32ui", "u", 8), "rgba16ui": ("Rgba16ui", "u", 8),
+    "rgba32ui": ("Rgba32ui", "u", 16),
+}
+
+
+def image_block_shader(name, fmt, st, n, write):
+    spv_fmt, kind, _ = IMAGE_FORMATS[fmt]
+    tname = st if n == 1 else f"v{n}{st}"
+    decls, tcaps = mtype_decls(st)
+    caps = ["SubgroupImageBlockIOINTEL", "StorageImageExtendedFormats"] + tcaps
+    tid = mscalar_id(st)
+    sampled = {"u": "%uint", "s": "%img_int", "f": "%img_float"}[kind]
+    g = "".join(f"   {d}\n" for d in decls) + "     %uint_32 = OpConstant %uint 32\n"
+    g += mvec_decl(st, n)
+    cot = mvec_id("uint32", 2)
+    if (st, n) != ("uint32", 2):
+        g += mvec_decl("uint32", 2)
+    if kind == "s":
+        g += "    %img_int = OpTypeInt 32 1\n"
+    elif kind == "f":
+        g += "  %img_float = OpTypeFloat 32\n"
+    g += (f"      %img_t = OpTypeImage {sampled} 2D 0 0 0 2 {spv_fmt}\n"
+          "    %ptr_img = OpTypePointer UniformConstant %img_t\n"
+          "        %img = OpVariable %ptr_img UniformConstant\n"
+          f"     %uint_n = OpConstant %uint {n}\n")
+    dec = ("               OpDecorate %img DescriptorSet 0\n"
+           "               OpDecorate %img Binding 4\n")
+    body = ("         %im = OpLoad %img_t %img\n" + load_pc(0, "x0") + load_pc(1, "y0") +
+            "       %rows = OpIMul %uint %sgid %uint_n\n"
+            "          %y = OpIAdd %uint %y0 %rows\n"
+            f"         %co = OpCompositeConstruct {cot} %x0 %y\n")
+    vt = tid if n == 1 else mvec_id(st, n)
+    if write:
+        code, _ = mvalue("v", 0, tname)
+        body += code + "               OpSubgroupImageBlockWriteINTEL %im %co %v\n"
+    else:
+        body += f"          %r = OpSubgroupImageBlockReadINTEL {vt} %im %co\n" + mresult("r", tname)
+    shader(name, body, caps=tuple(caps), exts=("SPV_INTEL_subgroups",), env="spv1.3",
+           decorations=dec, globals_=g)
+
+
+for fmt, (_, _, texel) in IMAGE_FORMATS.items():
+    for st in BLOCK_ELEMS:
+        for n in (1, 2, 4):
+            for write in (False, True):
+                # A write needs whole texels (see nir_lower_subgroup_block_io.c).
+                if write and MSCALARS[st][0] // 8 < texel:
+                    continue
+                image_block_shader(f"intel_image_block_{'write' if write else 'read'}_{fmt}_"
+                                   f"{'' if n == 1 else f'v{n}'}{st}", fmt, st, n, write)
+
+
 # --- SPV_EXT_shader_subgroup_partitioned -----------------------------------
 # Validated with the NV extension string (spirv-val 2023.1 rejects a module
 # whose only partitioned extension is the EXT one); the *_ext variants are

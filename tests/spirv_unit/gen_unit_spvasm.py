@@ -29,7 +29,7 @@ HEADER = """; tests/spirv_unit/gen_unit_spvasm.py: {name}
                OpDecorate %Buf Block
                OpDecorate %buf DescriptorSet 0
                OpDecorate %buf Binding 0
-       %void = OpTypeVoid
+{decorations}       %void = OpTypeVoid
          %fn = OpTypeFunction %void
        %bool = OpTypeBool
        %uint = OpTypeInt 32 0
@@ -70,6 +70,29 @@ def store(value):
     return f"               OpStore %pi %{value}\n"
 
 
+IMG_LOAD = "         %im = OpLoad %img_t %img\n"
+IMG_COORD_DYN = "         %co = OpCompositeConstruct %v2uint %x %uint_1\n"
+
+
+def image_globals(sampled_type, dim, sampled, fmt):
+    return (f"      %img_t = OpTypeImage {sampled_type} {dim} 0 0 0 {sampled} {fmt}\n"
+            "    %ptr_img = OpTypePointer UniformConstant %img_t\n"
+            "        %img = OpVariable %ptr_img UniformConstant\n"
+            "      %ulong = OpTypeInt 64 0\n"
+            "     %co_bad = OpConstantComposite %v2uint %uint_2 %uint_1\n")
+
+
+IMAGE_MODULES = {
+    "image_block_read_v2": ("%uint", "2D", 2, "R32ui"),
+    "image_block_write_u64": ("%uint", "2D", 2, "R32ui"),
+    "bad_image_block_unknown_format": ("%uint", "2D", 2, "Unknown"),
+    "bad_image_block_rgba16f": ("%float", "2D", 2, "Rgba16f"),
+    "bad_image_block_write_small": ("%uint", "2D", 2, "Rg32ui"),
+    "bad_image_block_x_misaligned": ("%uint", "2D", 2, "R32ui"),
+    "bad_image_block_1d": ("%uint", "1D", 2, "R32ui"),
+    "bad_image_block_sampled": ("%uint", "2D", 1, "R32ui"),
+}
+
 MODULES = {
     # --- accepted ----------------------------------------------------------
     "partition_uint": "          %r = OpGroupNonUniformPartitionNV %v4uint %x\n"
@@ -108,15 +131,43 @@ MODULES = {
     "bad_partition_result_scalar": "          %r = OpGroupNonUniformPartitionNV %uint %x\n" + store("r"),
     "bad_group_operation": "          %r = OpGroupNonUniformIAdd %uint %sc_subgrp !42 %x\n" + store("r"),
     "bad_group_operation_bitcount": "          %r = OpGroupNonUniformBallotBitCount %uint %sc_subgrp !9 %ballot\n" + store("r"),
+    "bad_clustered_not_pot": "          %r = OpGroupNonUniformIAdd %uint %sc_subgrp ClusteredReduce %x %uint_3\n" + store("r"),
     "bad_clustered_no_cluster_size": "          %r = OpGroupNonUniformIAdd %uint %sc_subgrp ClusteredReduce %x\n" + store("r"),
     "bad_rotate_workgroup_vulkan": "          %r = OpGroupNonUniformRotateKHR %uint %sc_wkgrp %x %uint_1\n" + store("r"),
+    # A bad GroupOperation on each kind of instruction that takes one.
+    "bad_group_operation_fmax": "          %r = OpGroupNonUniformFMax %float %sc_subgrp !5 %xf\n"
+                                "         %ru = OpBitcast %uint %r\n" + store("ru"),
+    "bad_group_operation_group_iadd": "          %r = OpGroupIAdd %uint %sc_subgrp !42 %x\n" + store("r"),
+    "bad_group_operation_amd": "          %r = OpGroupUMaxNonUniformAMD %uint %sc_subgrp !1000 %x\n" + store("r"),
+    # SPV_INTEL_subgroups image block IO.
+    "image_block_read_v2": IMG_LOAD + IMG_COORD_DYN +
+        "          %r = OpSubgroupImageBlockReadINTEL %v2uint %im %co\n"
+        "         %r0 = OpCompositeExtract %uint %r 0\n" + store("r0"),
+    "image_block_write_u64": IMG_LOAD + IMG_COORD_DYN +
+        "         %wx = OpUConvert %ulong %x\n"
+        "               OpSubgroupImageBlockWriteINTEL %im %co %wx\n",
+    "bad_image_block_unknown_format": IMG_LOAD + IMG_COORD_DYN +
+        "          %r = OpSubgroupImageBlockReadINTEL %uint %im %co\n" + store("r"),
+    "bad_image_block_rgba16f": IMG_LOAD + IMG_COORD_DYN +
+        "          %r = OpSubgroupImageBlockReadINTEL %uint %im %co\n" + store("r"),
+    "bad_image_block_write_small": IMG_LOAD + IMG_COORD_DYN +
+        "               OpSubgroupImageBlockWriteINTEL %im %co %x\n",
+    "bad_image_block_x_misaligned": IMG_LOAD +
+        "          %r = OpSubgroupImageBlockReadINTEL %uint %im %co_bad\n" + store("r"),
+    "bad_image_block_1d": IMG_LOAD +
+        "          %r = OpSubgroupImageBlockReadINTEL %uint %im %x\n" + store("r"),
+    "bad_image_block_sampled": IMG_LOAD + IMG_COORD_DYN +
+        "          %r = OpSubgroupImageBlockReadINTEL %uint %im %co\n" + store("r"),
     "bad_rotate_cluster_not_pot": "          %r = OpGroupNonUniformRotateKHR %uint %sc_subgrp %x %uint_1 %uint_3\n" + store("r"),
 }
 CAPS = {
     "bad_partitioned_on_group_iadd": "               OpCapability Groups\n",
+    "bad_group_operation_group_iadd": "               OpCapability Groups\n",
+    "bad_group_operation_amd": "               OpCapability Groups\n",
     "ballot_khr_signed": "               OpCapability SubgroupBallotKHR\n",
 }
 EXTS = {
+    "bad_group_operation_amd": "               OpExtension \"SPV_AMD_shader_ballot\"\n",
     "ballot_khr_signed": "               OpExtension \"SPV_KHR_shader_ballot\"\n",
     "nonsemantic_debug_break_global": "               OpExtension \"SPV_KHR_non_semantic_info\"\n",
     "bad_phi_after_nonsemantic": "               OpExtension \"SPV_KHR_non_semantic_info\"\n",
@@ -125,12 +176,23 @@ IMPORTS = {
     "nonsemantic_debug_break_global": "         %ns = OpExtInstImport \"NonSemantic.DebugBreak\"\n",
     "bad_phi_after_nonsemantic": "         %ns = OpExtInstImport \"NonSemantic.MesaSubgroups.Test\"\n",
 }
+for _n, _args in IMAGE_MODULES.items():
+    CAPS[_n] = ("               OpCapability SubgroupImageBlockIOINTEL\n"
+                "               OpCapability Int64\n"
+                + ("               OpCapability Image1D\n" if _args[1] == "1D" else ""))
+    EXTS[_n] = "               OpExtension \"SPV_INTEL_subgroups\"\n"
+DECORATIONS = {_n: "               OpDecorate %img DescriptorSet 0\n"
+                   "               OpDecorate %img Binding 1\n" for _n in IMAGE_MODULES}
+
 GLOBALS = {
     # A NonSemantic.DebugBreak instruction among the globals, then more
     # globals: the types section must not end there.
     "nonsemantic_debug_break_global": "         %n1 = OpExtInst %void %ns 1\n"
                                       "     %uint_9 = OpConstant %uint 9\n",
 }
+
+for _n, _args in IMAGE_MODULES.items():
+    GLOBALS[_n] = image_globals(*_args)
 
 # Kernel environment (Kernel capability, physical addressing): the INTEL
 # relative shuffles, rotate without ClusterSize and buffer block reads must
@@ -169,18 +231,78 @@ KERNEL = """; tests/spirv_unit/gen_unit_spvasm.py: kernel_max_size
                OpFunctionEnd
 """
 
+# More kernel modules on one template.  Workgroup-scope rotate (fixed and
+# variable workgroup size, with and without ClusterSize, on a Boolean) and
+# an 8-component (Vector16) buffer block read and write.
+KERNEL_TMPL = """; tests/spirv_unit/gen_unit_spvasm.py: {name}
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+               OpCapability GroupNonUniform
+               OpCapability GroupNonUniformRotateKHR
+               OpCapability SubgroupBufferBlockIOINTEL
+{caps}               OpExtension "SPV_KHR_subgroup_rotate"
+               OpExtension "SPV_INTEL_subgroups"
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %main "main"
+{modes}       %void = OpTypeVoid
+       %bool = OpTypeBool
+       %uint = OpTypeInt 32 0
+     %uint_0 = OpConstant %uint 0
+     %uint_1 = OpConstant %uint 1
+     %uint_2 = OpConstant %uint 2
+     %uint_3 = OpConstant %uint 3
+     %uint_4 = OpConstant %uint 4
+        %ptr = OpTypePointer CrossWorkgroup %uint
+         %fn = OpTypeFunction %void %ptr
+{globals}       %main = OpFunction %void None %fn
+          %p = OpFunctionParameter %ptr
+          %e = OpLabel
+          %x = OpLoad %uint %p Aligned 4
+{body}               OpReturn
+               OpFunctionEnd
+"""
+KERNEL_MODULES = {
+    # Execution = Workgroup (%uint_2), LocalSize 64.
+    "kernel_workgroup_rotate": dict(
+        modes="               OpExecutionMode %main LocalSize 64 1 1\n",
+        body="         %r1 = OpGroupNonUniformRotateKHR %uint %uint_2 %x %uint_1 %uint_4\n"
+             "         %r2 = OpGroupNonUniformRotateKHR %uint %uint_2 %x %uint_3\n"
+             "          %s = OpIAdd %uint %r1 %r2\n"
+             "               OpStore %p %s Aligned 4\n"),
+    # No LocalSize: the workgroup size is known only when it runs.
+    "kernel_workgroup_rotate_variable": dict(
+        body="         %xb = OpINotEqual %bool %x %uint_0\n"
+             "          %r = OpGroupNonUniformRotateKHR %bool %uint_2 %xb %uint_1\n"
+             "          %s = OpSelect %uint %r %uint_1 %uint_3\n"
+             "               OpStore %p %s Aligned 4\n"),
+    "kernel_block_vector16": dict(
+        caps="               OpCapability Vector16\n",
+        globals="     %v8uint = OpTypeVector %uint 8\n",
+        body="        %blk = OpSubgroupBlockReadINTEL %v8uint %p\n"
+             "               OpSubgroupBlockWriteINTEL %p %blk\n"),
+}
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["--list"]:
-        print("\n".join(sorted(MODULES) + ["kernel_max_size"]))
+        print("\n".join(sorted(MODULES) + ["kernel_max_size"] + sorted(KERNEL_MODULES)))
     elif len(sys.argv) == 3:
         n = sys.argv[1]
         if n == "kernel_max_size":
             with open(sys.argv[2], "w") as f:
                 f.write(KERNEL)
             sys.exit(0)
+        if n in KERNEL_MODULES:
+            k = dict(caps="", modes="", globals="", body="")
+            k.update(KERNEL_MODULES[n])
+            with open(sys.argv[2], "w") as f:
+                f.write(KERNEL_TMPL.format(name=n, **k))
+            sys.exit(0)
         with open(sys.argv[2], "w") as f:
             f.write(HEADER.format(name=n, body=MODULES[n], caps=CAPS.get(n, ""),
                                   exts=EXTS.get(n, ""), imports=IMPORTS.get(n, ""),
-                                  globals=GLOBALS.get(n, "")))
+                                  globals=GLOBALS.get(n, ""),
+                                  decorations=DECORATIONS.get(n, "")))
     else:
         sys.exit(__doc__)

@@ -11,6 +11,7 @@
  * Usage: vtn-unit-tests DIR   (DIR holds the assembled NAME.spv modules)
  */
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 #include "nir_spirv.h"
 #include "spirv_info.h"
 #include "nir_lower_subgroup_block_io.h"
+#include "nir_lower_workgroup_rotate.h"
 
 static const char *spv_dir;
 static unsigned passed, failed;
@@ -90,6 +92,9 @@ translate(const char *name, enum nir_spirv_execution_environment env, struct mes
       .Int64 = true,
       .SubgroupShuffleINTEL = true,
       .SubgroupBufferBlockIOINTEL = true,
+      .SubgroupImageBlockIOINTEL = true,
+      .Vector16 = true,
+      .Image1D = true,
    };
    struct spirv_to_nir_options opts = {
       .environment = env,
@@ -290,6 +295,267 @@ test_kernel_max_size(void)
    ralloc_free(s);
 }
 
+/* Intrinsics of interest in program order, one letter each: S / L a store
+ * to / load from shared memory, B a workgroup barrier, R a rotate_workgroup.
+ */
+static void
+shared_sequence(nir_shader *s, char *out, size_t size)
+{
+   size_t n = 0;
+   nir_foreach_function_impl(impl, s) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type != nir_instr_type_intrinsic || n + 1 >= size)
+               continue;
+            nir_intrinsic_instr *in = nir_instr_as_intrinsic(instr);
+            char c = 0;
+            switch (in->intrinsic) {
+            case nir_intrinsic_store_deref:
+            case nir_intrinsic_load_deref:
+               if (nir_deref_mode_is(nir_src_as_deref(in->src[0]), nir_var_mem_shared))
+                  c = in->intrinsic == nir_intrinsic_store_deref ? 'S' : 'L';
+               break;
+            case nir_intrinsic_barrier:
+               if (nir_intrinsic_execution_scope(in) == SCOPE_WORKGROUP &&
+                   (nir_intrinsic_memory_modes(in) & nir_var_mem_shared))
+                  c = 'B';
+               break;
+            case nir_intrinsic_rotate_workgroup:
+               c = 'R';
+               break;
+            default:
+               break;
+            }
+            if (c)
+               out[n++] = c;
+         }
+      }
+   }
+   out[n] = 0;
+}
+
+/* Kernel, Execution = Workgroup: vtn emits rotate_workgroup (group size
+ * ClusterSize or SubgroupMaxSize); nir_lower_workgroup_rotate makes each a
+ * shared store, barrier, shared load, barrier, with one slot per
+ * invocation, and the NIR validates.
+ */
+static void
+test_workgroup_rotate(const char *name, unsigned rotates, unsigned max_invocations,
+                      unsigned slots, bool variable)
+{
+   struct messages m = { { 0 } };
+   nir_shader *s = translate(name, NIR_SPIRV_OPENCL, &m);
+   char why[2600];
+   if (!s) {
+      snprintf(why, sizeof(why), "rejected: %s", m.errors);
+      report(name, false, why);
+      return;
+   }
+   struct find rot = { nir_intrinsic_rotate_workgroup, -1, -1, 0, false };
+   struct find max = { nir_intrinsic_load_subgroup_max_size, -1, -1, 0, false };
+   const unsigned n_rot = count_intrinsics(s, &rot);
+   const unsigned n_max = count_intrinsics(s, &max);
+   /* Without ClusterSize the group is SubgroupMaxSize (Kernel). */
+   const unsigned want_max = 1;
+   snprintf(why, sizeof(why), "rotate_workgroup x%u (want %u), load_subgroup_max_size x%u "
+            "(want %u)", n_rot, rotates, n_max, want_max);
+   report(name, n_rot == rotates && n_max == want_max, why);
+
+   char lname[160];
+   snprintf(lname, sizeof(lname), "%s.lowered", name);
+   const bool progress = nir_lower_workgroup_rotate(s, max_invocations);
+#ifndef NDEBUG
+   nir_validate_shader(s, lname);
+#endif
+   char seq[64], want[64] = "";
+   shared_sequence(s, seq, sizeof(seq));
+   for (unsigned i = 0; i < rotates; i++)
+      strcat(want, "SBLB");
+   unsigned vars = 0, bad_len = 0;
+   nir_foreach_variable_with_modes(var, s, nir_var_mem_shared) {
+      vars++;
+      bad_len += glsl_get_length(var->type) != slots;
+   }
+   struct find wgsize = { nir_intrinsic_load_workgroup_size, -1, -1, 0, false };
+   const unsigned n_wgsize = count_intrinsics(s, &wgsize);
+   if (getenv("VTN_UNIT_PRINT"))
+      nir_print_shader(s, stderr);
+   snprintf(why, sizeof(why), "progress %d, shared sequence \"%s\" (want \"%s\"), %u shared "
+            "arrays (want %u) of which %u not %u long, load_workgroup_size x%u (want %s)",
+            progress, seq, want, vars, rotates, bad_len, slots, n_wgsize,
+            variable ? "some" : "none");
+   report(lname, progress && !strcmp(seq, want) && vars == rotates && !bad_len &&
+                 (variable ? n_wgsize > 0 : n_wgsize == 0), why);
+   ralloc_free(s);
+}
+
+/* Evaluates an integer expression of load_subgroup_invocation and
+ * load_subgroup_max_size, given their values.
+ */
+static bool
+eval_index(nir_def *d, uint64_t lane, uint64_t max, uint64_t *out)
+{
+   nir_instr *instr = d->parent_instr;
+   const uint64_t mask = d->bit_size == 64 ? ~0ull : (1ull << d->bit_size) - 1;
+   if (instr->type == nir_instr_type_load_const) {
+      *out = nir_const_value_as_uint(nir_instr_as_load_const(instr)->value[0], d->bit_size);
+      return true;
+   }
+   if (instr->type == nir_instr_type_intrinsic) {
+      nir_intrinsic_instr *in = nir_instr_as_intrinsic(instr);
+      if (in->intrinsic == nir_intrinsic_load_subgroup_invocation)
+         *out = lane;
+      else if (in->intrinsic == nir_intrinsic_load_subgroup_max_size)
+         *out = max;
+      else
+         return false;
+      return true;
+   }
+   if (instr->type != nir_instr_type_alu)
+      return false;
+   nir_alu_instr *alu = nir_instr_as_alu(instr);
+   uint64_t a = 0, b = 0;
+   const unsigned n = nir_op_infos[alu->op].num_inputs;
+   if (n < 1 || n > 2 || !eval_index(alu->src[0].src.ssa, lane, max, &a) ||
+       (n == 2 && !eval_index(alu->src[1].src.ssa, lane, max, &b)))
+      return false;
+   switch (alu->op) {
+   case nir_op_iadd: *out = a + b; break;
+   case nir_op_imul: *out = a * b; break;
+   case nir_op_ishl: *out = a << (b & 63); break;
+   case nir_op_mov:
+   case nir_op_u2u32:
+   case nir_op_u2u64: *out = a; break;
+   default: return false;
+   }
+   *out &= mask;
+   return true;
+}
+
+/* Kernel, Vector16: an 8-component buffer block read and write become 8
+ * accesses each, component k at Ptr[lane + k * SubgroupMaxSize].
+ */
+static void
+test_kernel_block_vector16(void)
+{
+   const char *name = "kernel_block_vector16";
+   struct messages m = { { 0 } };
+   nir_shader *s = translate(name, NIR_SPIRV_OPENCL, &m);
+   char why[2600];
+   if (!s) {
+      snprintf(why, sizeof(why), "rejected: %s", m.errors);
+      report(name, false, why);
+      return;
+   }
+   struct find rd = { nir_intrinsic_load_deref_block_intel, -1, -1, 0, false };
+   struct find wr = { nir_intrinsic_store_deref_block_intel, -1, -1, 0, false };
+   unsigned comps = 0;
+   nir_foreach_function_impl(impl, s) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type == nir_instr_type_intrinsic &&
+                nir_instr_as_intrinsic(instr)->intrinsic == nir_intrinsic_load_deref_block_intel)
+               comps = nir_instr_as_intrinsic(instr)->def.num_components;
+         }
+      }
+   }
+   report(name, count_intrinsics(s, &rd) == 1 && count_intrinsics(s, &wr) == 1 && comps == 8,
+          "expected one 8-component block read and one block write");
+
+   nir_lower_subgroup_block_io(s);
+#ifndef NDEBUG
+   nir_validate_shader(s, "kernel_block_vector16.lowered");
+#endif
+   /* Two lane / SubgroupMaxSize assignments, so a stride that ignores
+    * either would show.
+    */
+   static const uint64_t lanes[2] = { 3, 5 }, maxes[2] = { 16, 32 };
+   bool ok = count_intrinsics(s, &rd) == 0 && count_intrinsics(s, &wr) == 0;
+   snprintf(why, sizeof(why), "block intrinsics left");
+   for (unsigned a = 0; a < 2 && ok; a++) {
+      unsigned loads = 0, stores = 0, bad = 0;
+      nir_foreach_function_impl(impl, s) {
+         nir_foreach_block(block, impl) {
+            nir_foreach_instr(instr, block) {
+               if (instr->type != nir_instr_type_intrinsic)
+                  continue;
+               nir_intrinsic_instr *in = nir_instr_as_intrinsic(instr);
+               if (in->intrinsic != nir_intrinsic_load_deref &&
+                   in->intrinsic != nir_intrinsic_store_deref)
+                  continue;
+               nir_deref_instr *d = nir_src_as_deref(in->src[0]);
+               if (d->deref_type != nir_deref_type_ptr_as_array)
+                  continue;
+               uint64_t idx;
+               if (!eval_index(d->arr.index.ssa, lanes[a], maxes[a], &idx) ||
+                   idx < lanes[a] || (idx - lanes[a]) % maxes[a] ||
+                   (idx - lanes[a]) / maxes[a] >= 8) {
+                  bad++;
+                  continue;
+               }
+               const unsigned k = (idx - lanes[a]) / maxes[a];
+               if (in->intrinsic == nir_intrinsic_load_deref)
+                  loads |= 1u << k;
+               else
+                  stores |= 1u << k;
+            }
+         }
+      }
+      ok = loads == 0xff && stores == 0xff && !bad;
+      snprintf(why, sizeof(why), "lane %" PRIu64 ", SubgroupMaxSize %" PRIu64 ": components "
+               "read 0x%02x, written 0x%02x (want 0xff each at lane + k * SubgroupMaxSize), "
+               "%u accesses elsewhere", lanes[a], maxes[a], loads, stores, bad);
+   }
+   report("kernel_block_vector16.lowered", ok, why);
+   ralloc_free(s);
+}
+
+/* Image block IO: vtn emits the block intrinsic with the image's format;
+ * the generic lowering leaves `texel_ops` texel loads or stores.
+ */
+static void
+test_image_block(const char *name, bool write, unsigned texel_ops)
+{
+   struct messages m = { { 0 } };
+   nir_shader *s = translate(name, NIR_SPIRV_VULKAN, &m);
+   char why[2600];
+   if (!s) {
+      snprintf(why, sizeof(why), "rejected: %s", m.errors);
+      report(name, false, why);
+      return;
+   }
+   const nir_intrinsic_op block_op = write ? nir_intrinsic_image_deref_store_block_intel
+                                           : nir_intrinsic_image_deref_load_block_intel;
+   const nir_intrinsic_op texel_op = write ? nir_intrinsic_image_deref_store
+                                           : nir_intrinsic_image_deref_load;
+   unsigned formats_ok = 0;
+   nir_foreach_function_impl(impl, s) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type == nir_instr_type_intrinsic &&
+                nir_instr_as_intrinsic(instr)->intrinsic == block_op)
+               formats_ok += nir_intrinsic_format(nir_instr_as_intrinsic(instr)) ==
+                             PIPE_FORMAT_R32_UINT;
+         }
+      }
+   }
+   report(name, formats_ok == 1, "expected one block intrinsic with format r32ui");
+
+   nir_lower_subgroup_block_io(s);
+   char lname[160];
+   snprintf(lname, sizeof(lname), "%s.lowered", name);
+#ifndef NDEBUG
+   nir_validate_shader(s, lname);
+#endif
+   struct find blk = { block_op, -1, -1, 0, false };
+   struct find tex = { texel_op, -1, -1, 0, false };
+   const unsigned n_blk = count_intrinsics(s, &blk), n_tex = count_intrinsics(s, &tex);
+   snprintf(why, sizeof(why), "block intrinsics left x%u, texel %s x%u (want %u)", n_blk,
+            write ? "stores" : "loads", n_tex, texel_ops);
+   report(lname, n_blk == 0 && n_tex == texel_ops, why);
+   ralloc_free(s);
+}
+
 static void
 expect_intrinsic(const char *name, struct find f)
 {
@@ -420,13 +686,33 @@ main(int argc, char **argv)
    expect_error("bad_group_operation", "unknown GroupOperation 42");
    expect_error("bad_group_operation_bitcount", "not 9");
    expect_error("bad_clustered_no_cluster_size", "ClusteredReduce requires ClusterSize");
+   expect_error("bad_clustered_not_pot", "ClusterSize must be at least 1 and a power of 2, not 3");
    expect_error("bad_rotate_workgroup_vulkan", "VUID-StandaloneSpirv-None-04642");
    expect_error("bad_rotate_cluster_not_pot", "ClusterSize must be at least 1 and a power of 2");
    expect_error("bad_phi_after_nonsemantic", "OpPhi must appear before all non-OpPhi");
+   /* A bad GroupOperation, on every kind of instruction that takes one. */
+   expect_error("bad_group_operation_fmax", "unknown GroupOperation 5");
+   expect_error("bad_group_operation_group_iadd", "unknown GroupOperation 42");
+   expect_error("bad_group_operation_amd", "unknown GroupOperation 1000");
+   /* SPV_INTEL_subgroups image block IO: what the raw-bit mapping needs. */
+   expect_error("bad_image_block_unknown_format", "Unknown format");
+   expect_error("bad_image_block_rgba16f", "converts its texels");
+   expect_error("bad_image_block_write_small", "would share texels between invocations");
+   expect_error("bad_image_block_x_misaligned", "must be a multiple of 4");
+   expect_error("bad_image_block_1d", "Dim 2D or 3D");
+   expect_error("bad_image_block_sampled", "Sampled operand of 0 or 2");
 
    test_opt_uniform_subgroup();
    test_scalarize_partitioned();
    test_kernel_max_size();
+   test_workgroup_rotate("kernel_workgroup_rotate", 2, 1024, 64, false);
+   test_workgroup_rotate("kernel_workgroup_rotate_variable", 1, 1024, 1024, true);
+   test_kernel_block_vector16();
+   /* uvec2 on r32ui: one texel load per component; a 64-bit element on
+    * r32ui: two texel stores.
+    */
+   test_image_block("image_block_read_v2", false, 2);
+   test_image_block("image_block_write_u64", true, 2);
 
    glsl_type_singleton_decref();
    printf("\n%u passed, %u failed\n", passed, failed);
