@@ -58,3 +58,16 @@ lvp_lower_subgroups_ext(nir_shader *nir)
    };
    NIR_PASS_V(nir, nir_lower_subgroups, &opts);
 }
+
+bool
+lvp_subgroups_filter(const nir_instr *instr, const void *data)
+{
+   (void)data;
+   /* gallivm builds partition itself (vpconflictd on AVX-512CD,
+    * rotate-and-compare elsewhere: lp_bld_subgroup_match.c).  With
+    * LVP_PARTITION_BALLOT=uvec4 none is left by now.  Like the pass's own
+    * default filter, only intrinsics get through.
+    */
+   return instr->type == nir_instr_type_intrinsic &&
+          nir_instr_as_intrinsic(instr)->intrinsic != nir_intrinsic_partition;
+}

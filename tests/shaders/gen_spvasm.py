@@ -574,6 +574,27 @@ partitioned_shader("partitioned_iadd_reduce_partition_ext", "iadd", "reduce", "p
                    ext_spelling=True)
 
 
+# --- Vote and elect (core SPIR-V, GroupNonUniformVote) ----------------------
+# dst[0] = the Boolean result as 0 / 1.  Predicates are bit 0 of src word 0;
+# AllEqual reads a value of type t from src words 0 (and 1).
+VOTE_RESULT = "          %r = OpSelect %uint %e %uint_1 %uint_0\n" + store_dst(0, "r")
+shader("elect", "          %e = OpGroupNonUniformElect %bool %sc_subgrp\n" + VOTE_RESULT)
+for op in ("All", "Any"):
+    shader(f"vote_{op.lower()}",
+           load_src(0, "v") +
+           "         %vb = OpBitwiseAnd %uint %v %uint_1\n"
+           "       %pred = OpINotEqual %bool %vb %uint_0\n"
+           f"          %e = OpGroupNonUniform{op} %bool %sc_subgrp %pred\n" + VOTE_RESULT,
+           caps=("GroupNonUniformVote",))
+for t in ("uint32", "float32", "uint64", "uint16"):
+    decl, caps = mdecl_text(t)
+    shader(f"vote_all_equal_{t}",
+           mload(t, 0, "v") +
+           f"          %e = OpGroupNonUniformAllEqual %bool %sc_subgrp %v\n" + VOTE_RESULT,
+           caps=("GroupNonUniformVote",) + caps,
+           globals_=decl + "     %uint_32 = OpConstant %uint 32\n")
+
+
 def emit(name):
     s = SHADERS[name]
     return HEADER.format(name=name, **s)
