@@ -61,6 +61,17 @@ LLVMValueRef lp_sg_shuffle2(struct gallivm_state *gallivm,
                             LLVMValueRef a, LLVMValueRef b,
                             LLVMValueRef index);
 
+/* SPV_INTEL_subgroups ShuffleDown / ShuffleUp as spirv_to_nir builds them
+ * (vtn_subgroup_ext.c): bcsel(ult(index, N), shuffle(first, index),
+ * shuffle(second, index - N)) with N the lane count.  On a match, returns
+ * the sources of one lp_sg_shuffle2(first, second, index).
+ */
+struct nir_alu_instr;
+struct nir_src;
+bool lp_sg_match_two_source_shuffle(const struct nir_alu_instr *alu, unsigned lanes,
+                                    struct nir_src **first, struct nir_src **second,
+                                    struct nir_src **index);
+
 /* --- ballot / vote / elect (lp_bld_subgroup_ballot.c) -------------------- */
 
 /* i32 scalar: bit i set where cond[i] != 0 and exec[i] != 0. */

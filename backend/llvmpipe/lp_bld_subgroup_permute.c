@@ -10,6 +10,8 @@
 
 #include "lp_bld_subgroup.h"
 
+#include "nir.h"
+
 #include "gallivm/lp_bld_const.h"
 #include "gallivm/lp_bld_init.h"
 #include "gallivm/lp_bld_intr.h"
@@ -237,4 +239,109 @@ lp_sg_shuffle2(struct gallivm_state *gallivm, LLVMValueRef a, LLVMValueRef b,
    b = LLVMBuildFreeze(gallivm->builder, b, "");
    index = LLVMBuildFreeze(gallivm->builder, index, "");
    return apply_any_size(gallivm, shuffle2_op, a, b, index);
+}
+
+/* --- SPV_INTEL two-source shuffles, recognised in NIR --------------------
+ *
+ * spirv_to_nir builds OpSubgroupShuffleDownINTEL / UpINTEL as
+ *
+ *    index = SubgroupLocalInvocationId + delta      (Up: + MaxSize - delta)
+ *    bcsel(ult(index, MaxSize), shuffle(first, index),
+ *                               shuffle(second, index - MaxSize))
+ *
+ * and gallivm sees MaxSize as the constant lane count N.  That is a permute
+ * of the 2N-lane table (first, second) by index: one vpermt2d.  The match
+ * is exact: the two shuffle indices must be the same SSA value plus
+ * constants differing by N, and the condition ult(index, N) (or uge with the
+ * operands swapped).  Anything else is left to the generic path.
+ */
+
+struct base_offset {
+   nir_scalar base;
+   uint32_t offset;
+};
+
+static struct base_offset
+split_constant_offset(nir_scalar s)
+{
+   struct base_offset r = { s, 0 };
+   while (nir_scalar_is_alu(r.base) && r.base.def->bit_size == 32) {
+      nir_op op = nir_scalar_alu_op(r.base);
+      if (op != nir_op_iadd && op != nir_op_isub)
+         break;
+      nir_scalar a = nir_scalar_chase_alu_src(r.base, 0);
+      nir_scalar b = nir_scalar_chase_alu_src(r.base, 1);
+      if (nir_scalar_is_const(b)) {
+         uint32_t c = nir_scalar_as_uint(b);
+         r.offset += op == nir_op_iadd ? c : -c;
+         r.base = a;
+      } else if (op == nir_op_iadd && nir_scalar_is_const(a)) {
+         r.offset += nir_scalar_as_uint(a);
+         r.base = b;
+      } else {
+         break;
+      }
+   }
+   return r;
+}
+
+static bool
+same_scalar(nir_scalar a, nir_scalar b)
+{
+   return a.def == b.def && a.comp == b.comp;
+}
+
+static nir_intrinsic_instr *
+scalar_shuffle(const nir_alu_src *src)
+{
+   if (src->src.ssa->num_components != 1 || src->swizzle[0] != 0)
+      return NULL;
+   nir_instr *p = src->src.ssa->parent_instr;
+   if (p->type != nir_instr_type_intrinsic)
+      return NULL;
+   nir_intrinsic_instr *intr = nir_instr_as_intrinsic(p);
+   return intr->intrinsic == nir_intrinsic_shuffle && intr->src[1].ssa->bit_size == 32 ?
+          intr : NULL;
+}
+
+bool
+lp_sg_match_two_source_shuffle(const nir_alu_instr *alu, unsigned lanes,
+                               nir_src **first, nir_src **second, nir_src **index)
+{
+   /* gallivm sees Booleans as 32-bit (nir_lower_bool_to_int32) */
+   if ((alu->op != nir_op_bcsel && alu->op != nir_op_b32csel) ||
+       alu->def.num_components != 1)
+      return false;
+
+   nir_scalar cond = nir_scalar_chase_alu_src(nir_get_scalar((nir_def *)&alu->def, 0), 0);
+   if (!nir_scalar_is_alu(cond))
+      return false;
+   nir_op cmp = nir_scalar_alu_op(cond);
+   if (cmp == nir_op_ult32)
+      cmp = nir_op_ult;
+   else if (cmp == nir_op_uge32)
+      cmp = nir_op_uge;
+   if (cmp != nir_op_ult && cmp != nir_op_uge)
+      return false;
+   nir_scalar limit = nir_scalar_chase_alu_src(cond, 1);
+   if (!nir_scalar_is_const(limit) || nir_scalar_as_uint(limit) != lanes)
+      return false;
+   struct base_offset x = split_constant_offset(nir_scalar_chase_alu_src(cond, 0));
+
+   /* ult: true selects the first table; uge: the second */
+   nir_intrinsic_instr *lo = scalar_shuffle(&alu->src[cmp == nir_op_ult ? 1 : 2]);
+   nir_intrinsic_instr *hi = scalar_shuffle(&alu->src[cmp == nir_op_ult ? 2 : 1]);
+   if (!lo || !hi || lo->def.bit_size != hi->def.bit_size)
+      return false;
+
+   struct base_offset xl = split_constant_offset(nir_get_scalar(lo->src[1].ssa, 0));
+   struct base_offset xh = split_constant_offset(nir_get_scalar(hi->src[1].ssa, 0));
+   if (!same_scalar(x.base, xl.base) || !same_scalar(x.base, xh.base) ||
+       x.offset != xl.offset || xh.offset != xl.offset - lanes)
+      return false;
+
+   *first = &lo->src[0];
+   *second = &hi->src[0];
+   *index = &lo->src[1];
+   return true;
 }
