@@ -102,4 +102,17 @@ LLVMValueRef lp_sg_elect(struct gallivm_state *gallivm, LLVMValueRef exec);
 LLVMValueRef lp_sg_partition(struct gallivm_state *gallivm,
                              LLVMValueRef src, LLVMValueRef exec);
 
+/* --- reduce / scan (lp_bld_subgroup_scan.c) ------------------------------ */
+
+enum lp_sg_scan_kind { LP_SG_REDUCE, LP_SG_INCLUSIVE_SCAN, LP_SG_EXCLUSIVE_SCAN };
+
+/* nir_intrinsic_reduce (cluster: its cluster size, 0 = whole subgroup) and
+ * the inclusive / exclusive scans of a <N x i32> with nir_op `op` (iadd,
+ * imul, [iuf]min, [iuf]max, iand, ior, ixor, fadd, fmul); NULL for other
+ * element sizes.
+ */
+LLVMValueRef lp_sg_scan(struct gallivm_state *gallivm, enum lp_sg_scan_kind kind,
+                        unsigned op, unsigned cluster, LLVMValueRef src,
+                        LLVMValueRef exec);
+
 #endif

@@ -134,6 +134,16 @@ check shuffle_down.16  512 ""     "avx512f"                    "$c.intel.shuffle
       'vperm[ti]2(d|ps)	%zmm' '' 1
 check shuffle_up.8     256 ""     "avx512f avx512vl"           "$c.intel.shuffle_up.compute.uint32.size8.all" \
       'vperm[ti]2(d|ps)	%ymm' '' 1
+check reduce.16        512 ""     "avx512f"                    "$c.arith.iadd.compute.uint32.size16.reduce.all" \
+      'vpaddd	.*%zmm' '' 1
+check cluster4.16      512 ""     "avx512f"                    "$c.arith.fmin.compute.float32.size16.cluster4.all" \
+      'vminps	' '' 1
+check inclusive.16     512 ""     "avx512f"                    "$c.arith.fadd.compute.float32.size16.inclusive.all" \
+      'vaddps	.*%zmm' '' 1
+check exclusive.8.avx2 256 avx    "avx2"                       "$c.arith.umax.compute.uint32.size8.exclusive.all" \
+      'vpmaxud	.*%ymm' '%zmm|%k[0-7]' 1
+check inclusive.4.sse41 128 sse4.1 "sse4_1"                    "$c.arith.smin.compute.int32.size4.inclusive.all" \
+      'pminsd' '%ymm|%zmm|	v' 1
 
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

@@ -13,7 +13,8 @@
 #include <string.h>
 
 const char *const case_families[] = { "rotate", "intel", "ballot", "nonsemantic",
-                                       "partitioned", "intel_block", "vote", NULL };
+                                       "partitioned", "intel_block", "vote", "arith",
+                                       NULL };
 
 const char *const pattern_names[PATTERN_COUNT] = { "all", "divergent", "one", "partial",
                                                     "nested" };
@@ -720,6 +721,9 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
 
    if (want(ext, "partitioned"))
       cases_partitioned_enumerate(size, fn, data);
+
+   if (want(ext, "arith"))
+      cases_arith_enumerate(size, fn, data);
 
    if (want(ext, "vote")) {
       memset(&c, 0, sizeof(c));

@@ -595,6 +595,32 @@ for t in ("uint32", "float32", "uint64", "uint16"):
            globals_=decl + "     %uint_32 = OpConstant %uint 32\n")
 
 
+# --- Reduce and scans without partitions (GroupNonUniformArithmetic,
+# GroupNonUniformClustered): the 16 instructions of PARTITIONED_OPS on the
+# same types; dst[0] = the result.
+ARITH_GROUPS = {"reduce": "Reduce", "inclusive": "InclusiveScan", "exclusive": "ExclusiveScan"}
+ARITH_CLUSTER_OPS = ("iadd", "fmul", "umax", "smin", "fmin", "xor", "land")
+
+
+def arith_shader(name, op, group, cluster=0):
+    opcode, t = PARTITIONED_OPS[op]
+    decl, _ = mdecl_text(t)
+    cl = f" %uint_{cluster}" if cluster else ""
+    body = (mload(t, 0, "x") +
+            f"          %r = {opcode} {mscalar_id(t)} %sc_subgrp {group} %x{cl}\n" +
+            store_scalar(t, "r"))
+    caps = ("GroupNonUniformArithmetic",) + (("GroupNonUniformClustered",) if cluster else ())
+    shader(name, body, caps=caps, globals_=decl + "     %uint_32 = OpConstant %uint 32\n")
+
+
+for op in PARTITIONED_OPS:
+    for scan, group in ARITH_GROUPS.items():
+        arith_shader(f"arith_{op}_{scan}", op, group)
+for op in ARITH_CLUSTER_OPS:
+    for cl in (2, 4, 8):
+        arith_shader(f"arith_{op}_cluster{cl}", op, "ClusteredReduce", cl)
+
+
 def emit(name):
     s = SHADERS[name]
     return HEADER.format(name=name, **s)
