@@ -67,7 +67,7 @@ echo "== native subgroup code at lower CPU feature levels (GALLIUM_OVERRIDE_CPU_
 # AVX-512 (AVX2 stays): 8 and 16 lanes at the AVX2 level; "sse4.1" clears
 # AVX: 4 lanes at the SSE4.1 level.  The families this code builds, a
 # representative part of each to keep the time small.
-level_families="intel:* ballot:* vote:* partitioned:subgroup.partitioned.partition.* rotate:subgroup.rotate.compute.uint32.* arith:*.divergent"
+level_families="intel:* ballot:* vote:* partitioned:*.divergent rotate:subgroup.rotate.compute.uint32.* arith:*.divergent"
 for level in "avx:avx2:256,512" "sse4.1:sse4_1:128"; do
    IFS=: read -r caps flag widths <<<"$level"
    if ! grep -qw "$flag" /proc/cpuinfo; then

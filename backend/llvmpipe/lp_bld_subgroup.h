@@ -115,4 +115,14 @@ LLVMValueRef lp_sg_scan(struct gallivm_state *gallivm, enum lp_sg_scan_kind kind
                         unsigned op, unsigned cluster, LLVMValueRef src,
                         LLVMValueRef exec);
 
+/* nir_intrinsic_partitioned_{reduce,inclusive_scan,exclusive_scan} of a
+ * <N x i32>; ballot: the partition ballot's first word per lane.  Built for
+ * 2 to 32 lanes also with LP_SUBGROUP_NATIVE=0 (lavapipe leaves these to
+ * gallivm); NULL for other element sizes.
+ */
+LLVMValueRef lp_sg_partitioned_scan(struct gallivm_state *gallivm,
+                                    enum lp_sg_scan_kind kind, unsigned op,
+                                    LLVMValueRef src, LLVMValueRef ballot,
+                                    LLVMValueRef exec);
+
 #endif

@@ -31,6 +31,7 @@
 #include "gallivm/lp_bld_init.h"
 #include "gallivm/lp_bld_bitarit.h"
 #include "gallivm/lp_bld_logic.h"
+#include "gallivm/lp_bld_swizzle.h"
 
 static bool
 op_is_float(nir_op op)
@@ -144,4 +145,80 @@ lp_sg_scan(struct gallivm_state *gallivm, enum lp_sg_scan_kind kind, unsigned op
          v = move_lanes(gallivm, v, id, MAP_SHIFT_UP, 1);
    }
    return LLVMBuildBitCast(builder, v, t, "");
+}
+
+/* Partitioned reduce / scans (SPV_EXT_shader_subgroup_partitioned): lane i
+ * combines the lanes j set in its partition ballot ANDed with the active
+ * lanes (all j for reduce, j <= i inclusive, j < i exclusive).  The subsets
+ * are arbitrary bit sets, so there is no log2(N) tree: N - 1 branch-free
+ * steps, step s bringing lane (i + s) mod N (reduce) or i - s (scans) by a
+ * constant shuffle and taking it where its bit is set in lane i's mask.
+ */
+LLVMValueRef
+lp_sg_partitioned_scan(struct gallivm_state *gallivm, enum lp_sg_scan_kind kind,
+                       unsigned op_, LLVMValueRef src, LLVMValueRef ballot,
+                       LLVMValueRef exec)
+{
+   const nir_op op = (nir_op)op_;
+   LLVMTypeRef t = LLVMTypeOf(src);
+   if (LLVMGetTypeKind(t) != LLVMVectorTypeKind ||
+       LLVMGetTypeKind(LLVMGetElementType(t)) != LLVMIntegerTypeKind ||
+       LLVMGetIntTypeWidth(LLVMGetElementType(t)) != 32 ||
+       LLVMTypeOf(ballot) != t)
+      return NULL;
+   const unsigned n = LLVMGetVectorSize(t);
+   if (n < 2 || n > 32 || (n & (n - 1)))
+      return NULL;
+
+   LLVMBuilderRef builder = gallivm->builder;
+   struct lp_type type = op_is_float(op) ? lp_type_float_vec(32, 32 * n)
+                       : (op == nir_op_umin || op == nir_op_umax) ? lp_type_uint_vec(32, 32 * n)
+                       : lp_type_int_vec(32, 32 * n);
+   struct lp_build_context bld;
+   lp_build_context_init(&bld, gallivm, type);
+   LLVMValueRef id = identity(&bld, op);
+   if (!id)
+      return NULL;
+
+   LLVMValueRef x = LLVMBuildFreeze(builder, src, "");
+   if (op_is_float(op))
+      x = LLVMBuildBitCast(builder, x, bld.vec_type, "");
+   LLVMValueRef active = lp_sg_ballot_bits(gallivm, exec ? exec : LLVMConstAllOnes(t), exec);
+   LLVMValueRef mask = LLVMBuildAnd(builder, LLVMBuildFreeze(builder, ballot, ""),
+                                    lp_build_broadcast(gallivm, t, active), "");
+   LLVMValueRef zero = LLVMConstNull(t);
+
+   /* lane i takes lane from[i] where bit from[i] of its mask is set */
+   LLVMValueRef idx[LP_MAX_VECTOR_LENGTH], bit[LP_MAX_VECTOR_LENGTH];
+   LLVMValueRef acc;
+   if (kind == LP_SG_EXCLUSIVE_SCAN) {
+      acc = id;
+   } else {
+      for (unsigned i = 0; i < n; i++)
+         bit[i] = lp_build_const_int32(gallivm, 1u << i);
+      LLVMValueRef own = LLVMBuildAnd(builder, mask, LLVMConstVector(bit, n), "");
+      acc = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntNE, own, zero, ""),
+                            x, id, "");
+   }
+   for (unsigned s = 1; s < n; s++) {
+      for (unsigned i = 0; i < n; i++) {
+         unsigned from;
+         if (kind == LP_SG_REDUCE) {
+            from = (i + s) % n;
+         } else if (i >= s) {
+            from = i - s;
+         } else {
+            idx[i] = lp_build_const_int32(gallivm, n + i);   /* identity */
+            bit[i] = lp_build_const_int32(gallivm, 0);
+            continue;
+         }
+         idx[i] = lp_build_const_int32(gallivm, from);
+         bit[i] = lp_build_const_int32(gallivm, 1u << from);
+      }
+      LLVMValueRef moved = LLVMBuildShuffleVector(builder, x, id, LLVMConstVector(idx, n), "");
+      LLVMValueRef take = LLVMBuildAnd(builder, mask, LLVMConstVector(bit, n), "");
+      take = LLVMBuildICmp(builder, LLVMIntNE, take, zero, "");
+      acc = combine(&bld, op, acc, LLVMBuildSelect(builder, take, moved, id, ""));
+   }
+   return LLVMBuildBitCast(builder, acc, t, "");
 }

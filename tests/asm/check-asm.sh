@@ -31,11 +31,14 @@ shader_asm() {
 }
 count_insns() { grep -cE '^ *[0-9a-f]+:	' "$1"; }
 
-# compile NAME WIDTH CAPS FILTER NATIVE -> $out/NAME.NATIVE.s (1 = ours, 0 = Mesa's)
+# compile NAME WIDTH CAPS FILTER NATIVE [ENV] -> $out/NAME.NATIVE.s (1 = ours,
+# 0 = Mesa's, built with ENV, LP_SUBGROUP_NATIVE=0 by default)
 compile() {
    local name=$1 width=$2 caps=$3 filter=$4 native=$5 dir="$out/$1.$5"
+   local ref_env=${6:-LP_SUBGROUP_NATIVE=0}
+   [ "$native" = 1 ] && ref_env=LP_SUBGROUP_NATIVE=1
    rm -rf "$dir"
-   env ${caps:+GALLIUM_OVERRIDE_CPU_CAPS=$caps} LP_SUBGROUP_NATIVE=$native \
+   env ${caps:+GALLIUM_OVERRIDE_CPU_CAPS=$caps} "$ref_env" \
       GALLIVM_DEBUG=asm MESA_SHADER_CACHE_DISABLE=true \
       "$runner" --widths "$width" --filter "$filter" --log-dir "$dir" >"$dir.runner.log" 2>&1
    local rc=$?
@@ -50,7 +53,8 @@ compile() {
 # check NAME WIDTH CAPS NEEDS FILTER MUST MUST_NOT COMPARE
 #   NEEDS: /proc/cpuinfo flags the instructions need (space separated)
 #   MUST: regexes separated by ';' that must each match; MUST_NOT: one regex or ''
-#   COMPARE: 1 = must be shorter than Mesa's code (LP_SUBGROUP_NATIVE=0)
+#   COMPARE: 1 = must be shorter than Mesa's code (LP_SUBGROUP_NATIVE=0),
+#            VAR=VALUE = than the code built with that setting instead, 0 = no comparison
 check() {
    local name=$1 width=$2 caps=$3 needs=$4 filter=$5 must=$6 must_not=$7 compare=$8
    local f why=""
@@ -72,17 +76,21 @@ check() {
    fi
    local n_native n_mesa=""
    n_native=$(count_insns "$s")
-   if [ "$compare" = 1 ]; then
-      if ! w=$(compile "$name" "$width" "$caps" "$filter" 0); then
+   if [ "$compare" != 0 ]; then
+      local ref_env=""
+      [ "$compare" != 1 ] && ref_env=$compare
+      if ! w=$(compile "$name" "$width" "$caps" "$filter" 0 "$ref_env"); then
          why="${why:+$why; }Mesa's build: $w"
       else
          n_mesa=$(count_insns "$out/$name.0.s")
          [ "$n_native" -lt "$n_mesa" ] ||
-            why="${why:+$why; }$n_native instructions, not fewer than Mesa's $n_mesa"
+            why="${why:+$why; }$n_native instructions, not fewer than $n_mesa"
       fi
    fi
    local sizes="$n_native instructions"
-   [ -n "$n_mesa" ] && sizes="$sizes, Mesa's code $n_mesa"
+   local ref_label="Mesa's code"
+   [ "$compare" != 1 ] && ref_label="with $compare"
+   [ -n "$n_mesa" ] && sizes="$sizes, $ref_label $n_mesa"
    if [ -z "$why" ]; then
       echo "asm.$name: pass ($sizes)"
       passed=$((passed + 1))
@@ -144,6 +152,11 @@ check exclusive.8.avx2 256 avx    "avx2"                       "$c.arith.umax.co
       'vpmaxud	.*%ymm' '%zmm|%k[0-7]' 1
 check inclusive.4.sse41 128 sse4.1 "sse4_1"                    "$c.arith.smin.compute.int32.size4.inclusive.all" \
       'pminsd' '%ymm|%zmm|	v' 1
+# partitioned scans: against nir_lower_partitioned.c's generic lowering
+check partitioned_reduce.16 512 "" "avx512f"                   "$c.partitioned.iadd.compute.uint32.size16.reduce.partition.subsets1.all" \
+      'vpaddd	.*%zmm;vpconflictd' '' LVP_PARTITION_BALLOT=uvec4
+check partitioned_inclusive.8.avx2 256 avx "avx2"              "$c.partitioned.umin.compute.uint32.size8.inclusive.partition.subsets8.all" \
+      'vpminud	.*%ymm' '%zmm|%k[0-7]' LVP_PARTITION_BALLOT=uvec4
 
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]
