@@ -6,6 +6,8 @@
 #   4. piglit's shader_runner on the patched llvmpipe's GL: GL_ARB_shader_ballot
 #      tests, piglit's and ours (GLSL and SPIR-V), then the refusal of a GL
 #      driver without the patch set's mark
+#   5. the native subgroup code's families again at lower CPU feature levels,
+#      and its assembly checks (tests/asm/check-asm.sh)
 # and print one summary line.  Extra arguments go to the runner
 # (for example --filter 'subgroup.rotate.*').
 set -uo pipefail
@@ -59,6 +61,52 @@ if [ -n "$line" ]; then
 else
    echo "runner (uvec4) printed no summary"; tail -5 "$OUT/runner-uvec4.log"
    failed=$((failed + 1))
+fi
+
+echo
+echo "== native subgroup code at lower CPU feature levels (GALLIUM_OVERRIDE_CPU_CAPS)"
+# gallivm picks its subgroup instructions from the CPU features
+# (backend/llvmpipe/lp_bld_subgroup.h).  Mesa's override "avx" clears
+# AVX-512 (AVX2 stays): 8 and 16 lanes at the AVX2 level; "sse4.1" clears
+# AVX: 4 lanes at the SSE4.1 level.  The families this code builds, a
+# representative part of each to keep the time small.
+level_families="intel:* ballot:* vote:* partitioned:*.divergent rotate:subgroup.rotate.compute.uint32.* arith:*.divergent"
+for level in "avx:avx2:256,512" "sse4.1:sse4_1:128"; do
+   IFS=: read -r caps flag widths <<<"$level"
+   if ! grep -qw "$flag" /proc/cpuinfo; then
+      echo "caps_$caps: skip (this CPU lacks $flag, so the level cannot run here)"
+      skipped=$((skipped + 1))
+      continue
+   fi
+   for ff in $level_families; do
+      fam=${ff%%:*} filt=${ff#*:}
+      log="$OUT/runner-caps-$caps-$fam.log"
+      GALLIUM_OVERRIDE_CPU_CAPS=$caps "$runner" --widths "$widths" --family "$fam" \
+         --filter "$filt" --tag "caps_$caps" \
+         --expectations "$TOP/tests/expectations/lavapipe-fails.txt" \
+         --log-dir "$OUT/logs-caps-$caps" "$@" >"$log" 2>&1
+      grep -E ': (fail|unexpected-pass)' "$log" | head -20
+      line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
+      echo "caps_$caps ($widths) $fam: ${line:-no summary}"
+      if [ -n "$line" ]; then
+         read -r p _ f _ s _ <<<"$(echo "$line" | tr -d ',')"
+         passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+      else
+         tail -5 "$log"; failed=$((failed + 1))
+      fi
+   done
+done
+
+echo
+echo "== assembly of the native subgroup code (tests/asm/check-asm.sh)"
+"$TOP/tests/asm/check-asm.sh" "$runner" "$OUT/asm" >"$OUT/asm.log" 2>&1
+grep -E '^asm\.' "$OUT/asm.log"
+line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/asm.log" | tail -1)
+if [ -n "$line" ]; then
+   read -r p _ f _ s _ <<<"$(echo "$line" | tr -d ',')"
+   passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+else
+   echo "asm checks printed no summary"; tail -5 "$OUT/asm.log"; failed=$((failed + 1))
 fi
 
 echo

@@ -58,3 +58,29 @@ lvp_lower_subgroups_ext(nir_shader *nir)
    };
    NIR_PASS_V(nir, nir_lower_subgroups, &opts);
 }
+
+bool
+lvp_subgroups_filter(const nir_instr *instr, const void *data)
+{
+   (void)data;
+   /* gallivm builds partition itself (vpconflictd on AVX-512CD,
+    * rotate-and-compare elsewhere: lp_bld_subgroup_match.c), and the
+    * partitioned reduce / scans of 32-bit values (lp_bld_subgroup_scan.c).  With
+    * LVP_PARTITION_BALLOT=uvec4 none is left by now.  Like the pass's own
+    * default filter, only intrinsics get through.
+    */
+   if (instr->type != nir_instr_type_intrinsic)
+      return false;
+   const nir_intrinsic_instr *intrin = nir_instr_as_intrinsic(instr);
+   switch (intrin->intrinsic) {
+   case nir_intrinsic_partition:
+      return false;
+   case nir_intrinsic_partitioned_reduce:
+   case nir_intrinsic_partitioned_inclusive_scan:
+   case nir_intrinsic_partitioned_exclusive_scan:
+      /* gallivm builds the 32-bit ones (and Booleans, 32-bit there) */
+      return intrin->src[0].ssa->bit_size != 32 && intrin->src[0].ssa->bit_size != 1;
+   default:
+      return true;
+   }
+}

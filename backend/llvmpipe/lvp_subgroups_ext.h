@@ -21,4 +21,11 @@
  */
 void lvp_lower_subgroups_ext(nir_shader *nir);
 
+/* nir_lower_subgroups_options::filter for lavapipe's own subgroup lowering:
+ * everything but nir_intrinsic_partition and the partitioned reduce / scans
+ * of 32-bit values and Booleans, which gallivm implements natively (other
+ * sizes are still lowered generically).
+ */
+bool lvp_subgroups_filter(const nir_instr *instr, const void *data);
+
 #endif

@@ -86,6 +86,15 @@ enum ref_mask_kind { REF_MASK_EQ, REF_MASK_GE, REF_MASK_GT, REF_MASK_LE, REF_MAS
 struct ref_ballot ref_subgroup_mask_khr(const struct ref_subgroup *sg,
                                         unsigned lane, enum ref_mask_kind kind);
 
+/* Core vote and elect (GroupNonUniformVote). AllEqual: values of `bits`
+ * bits (16, 32 or 64), floats compared as IEEE floats (32-bit only).
+ */
+bool ref_elect(const struct ref_subgroup *sg, unsigned lane);
+bool ref_vote_all(const struct ref_subgroup *sg, const bool *predicate);
+bool ref_vote_any(const struct ref_subgroup *sg, const bool *predicate);
+bool ref_vote_all_equal(const struct ref_subgroup *sg, bool is_float, unsigned bits,
+                        const uint64_t *value);
+
 /* SPV_EXT_shader_subgroup_partitioned */
 
 /* Component types of partition values; raw bits travel in a uint64_t. */

@@ -13,8 +13,8 @@
 #include <string.h>
 
 const char *const case_families[] = { "rotate", "intel", "ballot", "nonsemantic",
-                                       "partitioned", "intel_block",
-                                       "intel_image_block", NULL };
+                                       "partitioned", "intel_block", "intel_image_block",
+                                       "vote", "arith", NULL };
 
 const char *const pattern_names[PATTERN_COUNT] = { "all", "divergent", "one", "partial",
                                                     "nested" };
@@ -614,6 +614,92 @@ check_ballot(const struct case_desc *c, const struct case_io *io,
    }
 }
 
+/* --- vote and elect (core SPIR-V) ---------------------------------------- */
+
+enum vote_op { VOTE_ELECT, VOTE_ALL, VOTE_ANY, VOTE_ALL_EQUAL };
+/* Inputs: predicates (bit 0 of src word 0) or values (src words 0, 1). */
+enum vote_data {
+   VOTE_DATA_RANDOM,   /* random bits */
+   VOTE_DATA_TRUE,     /* every predicate true / every value the same */
+   VOTE_DATA_FALSE,    /* every predicate false */
+   VOTE_DATA_ONE_OFF,  /* as TRUE, but one invocation of each subgroup-sized
+                        * run differs (predicate false, value different in
+                        * its last word) */
+   VOTE_DATA_ZEROS,    /* float32 values +0.0 and -0.0 */
+};
+static const char *const vote_data_names[] = { "random", "true", "false", "oneoff", "zeros" };
+
+static void
+gen_vote(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
+{
+   case_gen_common(c, size, io, seed);
+   const enum vote_data data = (enum vote_data)c->param[1];
+   const bool is_float = c->param[3];
+   const unsigned bits = c->param[2];
+   uint32_t rnd = seed ^ 0x5bd1e995u;
+   unsigned odd = 0;
+   for (unsigned i = 0; i < io->workgroup_size; i++) {
+      uint32_t *w = &io->src[i * SRC_WORDS];
+      if (i % size == 0)
+         odd = i + case_rnd(&rnd) % size;
+      const bool differs = data == VOTE_DATA_ONE_OFF && i == odd;
+      if (c->param[0] == VOTE_ALL || c->param[0] == VOTE_ANY) {
+         if (data == VOTE_DATA_TRUE || data == VOTE_DATA_ONE_OFF)
+            w[0] = (w[0] & ~1u) | !differs;
+         else if (data == VOTE_DATA_FALSE)
+            w[0] &= ~1u;
+         continue;
+      }
+      if (data == VOTE_DATA_RANDOM) {
+         /* few distinct values, so that some subgroups are all equal */
+         w[0] = is_float ? (case_rnd(&rnd) % 2 ? 0x3fc00000u : 0x40000000u) : case_rnd(&rnd) % 2;
+         w[1] = case_rnd(&rnd) % 2;
+      } else if (data == VOTE_DATA_ZEROS) {
+         w[0] = case_rnd(&rnd) % 2 ? 0x80000000u : 0;
+      } else {
+         w[0] = is_float ? 0x3fc00000u : 0x9e3779b9u;
+         w[1] = 0x7f4a7c15u;
+         /* the difference sits in the value's last word */
+         if (differs && bits == 64)
+            w[1] ^= 0x80000000u;
+         else if (differs)
+            w[0] = is_float ? 0x40000000u : w[0] ^ (1u << (bits - 1));
+      }
+   }
+}
+
+static void
+check_vote(const struct case_desc *c, const struct case_io *io,
+           const struct lane_map *lm, unsigned s, struct check *chk)
+{
+   const struct ref_subgroup *sg = &lm->sg[s];
+   const unsigned bits = c->param[2];
+   bool pred[REF_MAX_LANES] = { false };
+   uint64_t value[REF_MAX_LANES] = { 0 };
+   for (unsigned l = 0; l < sg->size; l++) {
+      const int inv = lm->inv[s][l];
+      if (inv < 0)
+         continue;
+      const uint32_t *w = &io->src[inv * SRC_WORDS];
+      pred[l] = w[0] & 1;
+      value[l] = bits == 64 ? w[0] | (uint64_t)w[1] << 32
+                            : w[0] & (uint32_t)((1ull << bits) - 1);
+   }
+   for (unsigned l = 0; l < sg->size; l++) {
+      const int inv = lm->inv[s][l];
+      if (inv < 0 || !sg->active[l])
+         continue;
+      bool r;
+      switch (c->param[0]) {
+      case VOTE_ELECT: r = ref_elect(sg, l); break;
+      case VOTE_ALL: r = ref_vote_all(sg, pred); break;
+      case VOTE_ANY: r = ref_vote_any(sg, pred); break;
+      default: r = ref_vote_all_equal(sg, c->param[3], bits, value); break;
+      }
+      check_word(chk, io, inv, 0, r, "vote");
+   }
+}
+
 /* --- SPV_KHR_non_semantic_info ------------------------------------------ */
 
 static void
@@ -803,6 +889,57 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
 
    if (want(ext, "partitioned"))
       cases_partitioned_enumerate(size, fn, data);
+
+   if (want(ext, "arith"))
+      cases_arith_enumerate(size, fn, data);
+
+   if (want(ext, "vote")) {
+      memset(&c, 0, sizeof(c));
+      c.ext = "vote";
+      c.gen = gen_vote;
+      c.check = check_vote;
+      c.shader = "elect";
+      c.param[0] = VOTE_ELECT;
+      snprintf(base, sizeof(base), "subgroup.vote.elect.compute.bool.size%u", size);
+      emit(&c, base, fn, data, PATTERNS_EVERY);
+
+      static const char *const pred_ops[] = { "all", "any" };
+      static const char *const pred_shaders[] = { "vote_all", "vote_any" };
+      for (unsigned op = 0; op < 2; op++) {
+         for (unsigned d = VOTE_DATA_RANDOM; d <= VOTE_DATA_ONE_OFF; d++) {
+            c.shader = pred_shaders[op];
+            c.param[0] = op == 0 ? VOTE_ALL : VOTE_ANY;
+            c.param[1] = d;
+            snprintf(base, sizeof(base), "subgroup.vote.%s.compute.bool.size%u.%s",
+                     pred_ops[op], size, vote_data_names[d]);
+            emit(&c, base, fn, data, PATTERNS_EVERY);
+         }
+      }
+
+      static const struct { const char *name, *shader; unsigned bits; bool is_float; } vt[] = {
+         { "uint32", "vote_all_equal_uint32", 32, false },
+         { "float32", "vote_all_equal_float32", 32, true },
+         { "uint64", "vote_all_equal_uint64", 64, false },
+         { "uint16", "vote_all_equal_uint16", 16, false },
+      };
+      for (unsigned t = 0; t < 4; t++) {
+         for (unsigned d = VOTE_DATA_RANDOM; d <= VOTE_DATA_ZEROS; d++) {
+            if (d == VOTE_DATA_FALSE || (d == VOTE_DATA_ZEROS && !vt[t].is_float))
+               continue;
+            c.shader = vt[t].shader;
+            c.param[0] = VOTE_ALL_EQUAL;
+            c.param[1] = d;
+            c.param[2] = vt[t].bits;
+            c.param[3] = vt[t].is_float;
+            c.needs_features = type_features(vt[t].bits, vt[t].is_float);
+            snprintf(base, sizeof(base), "subgroup.vote.all_equal.compute.%s.size%u.%s",
+                     vt[t].name, size, d == VOTE_DATA_TRUE ? "same" : vote_data_names[d]);
+            emit(&c, base, fn, data, d == VOTE_DATA_RANDOM || t == 0 ? PATTERNS_EVERY
+                                                                  : PATTERNS_BASIC);
+         }
+      }
+      c.needs_features = 0;
+   }
 
    if (want(ext, "intel_block")) {
       static const unsigned elem_bits[] = { 8, 16, 32, 64 };

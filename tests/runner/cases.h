@@ -116,6 +116,7 @@ void case_gen_common(const struct case_desc *c, unsigned size, struct case_io *i
 /* Calls fn once per pattern in the mask, naming the case base.pattern. */
 void emit(struct case_desc *c, const char *base, case_fn fn, void *data, unsigned patterns);
 void cases_partitioned_enumerate(unsigned size, case_fn fn, void *data);
+void cases_arith_enumerate(unsigned size, case_fn fn, void *data);
 
 /* The VKH_FEAT_* bits a value of `bits`-bit components needs in a subgroup
  * operation (8/16/64-bit: the type's own feature and

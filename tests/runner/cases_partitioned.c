@@ -406,3 +406,102 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
             size, size / 2);
    emit(&c, base, fn, data, PATTERNS_BASIC);
 }
+
+/* --- reduce / scans without partitions ----------------------------------
+ *
+ * OpGroupNonUniform* Reduce / InclusiveScan / ExclusiveScan combine the
+ * active invocations of the whole subgroup, ClusteredReduce those of the
+ * invocation's cluster (ClusterSize consecutive invocation IDs).  That is
+ * the partitioned operation over one partition holding every invocation, or
+ * holding the cluster: the reference's partitioned scan (written from the
+ * same instruction descriptions) gives the expected values.
+ */
+
+static const char *const arith_cluster_ops[] = { "iadd", "fmul", "umax", "smin", "fmin",
+                                                 "xor", "land" };
+
+/* param: [0] op (pops), [1] scan, [2] cluster size (0: none) */
+static void
+gen_arith(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
+{
+   case_gen_common(c, size, io, seed);
+   const enum ref_pop op = pops[c->param[0]].op;
+   for (unsigned i = 0; i < io->workgroup_size; i++)
+      io->src[i * SRC_WORDS] = operand(op, &seed);
+}
+
+static void
+check_arith(const struct case_desc *c, const struct case_io *io,
+            const struct lane_map *lm, unsigned s, struct check *chk)
+{
+   const struct ref_subgroup *sg = &lm->sg[s];
+   const enum ref_pop op = pops[c->param[0]].op;
+   const enum ref_scan scan = (enum ref_scan)c->param[1];
+   const unsigned cluster = c->param[2] ? c->param[2] : sg->size;
+
+   uint32_t x[REF_MAX_LANES] = { 0 };
+   struct ref_ballot group[REF_MAX_LANES];
+   memset(group, 0, sizeof(group));
+   for (unsigned l = 0; l < sg->size; l++) {
+      const int inv = lm->inv[s][l];
+      if (inv >= 0)
+         x[l] = op >= REF_OP_LAND ? (io->src[inv * SRC_WORDS] != 0) : io->src[inv * SRC_WORDS];
+      for (unsigned j = l / cluster * cluster; j < (l / cluster + 1) * cluster && j < sg->size; j++)
+         group[l].w[j / 32] |= 1u << (j % 32);
+   }
+   for (unsigned l = 0; l < sg->size; l++) {
+      const int inv = lm->inv[s][l];
+      if (inv < 0 || !sg->active[l])
+         continue;
+      uint32_t expected;
+      if (ref_partitioned_scan(sg, op, scan, group, x, l, &expected))
+         check_word(chk, io, inv, 0, expected, scan_names[scan]);
+   }
+}
+
+void
+cases_arith_enumerate(unsigned size, case_fn fn, void *data)
+{
+   struct case_desc c;
+   char base[128];
+   static char shader_names[16][3][32];
+   for (unsigned o = 0; o < 16; o++) {
+      for (unsigned sc = 0; sc < 3; sc++) {
+         memset(&c, 0, sizeof(c));
+         c.ext = "arith";
+         snprintf(shader_names[o][sc], 32, "arith_%s_%s", pops[o].name, scan_names[sc]);
+         c.shader = shader_names[o][sc];
+         c.gen = gen_arith;
+         c.check = check_arith;
+         c.param[0] = o;
+         c.param[1] = sc;
+         snprintf(base, sizeof(base), "subgroup.arith.%s.compute.%s.size%u.%s", pops[o].name,
+                  pops[o].type, size, scan_names[sc]);
+         emit(&c, base, fn, data, PATTERNS_EVERY);
+      }
+   }
+   static char cluster_names[7][3][32];
+   for (unsigned k = 0; k < 7; k++) {
+      unsigned o = 0;
+      while (strcmp(pops[o].name, arith_cluster_ops[k]))
+         o++;
+      for (unsigned ci = 0; ci < 3; ci++) {
+         const unsigned cluster = 2u << ci;
+         /* ClusterSize must not be greater than the subgroup */
+         if (cluster > size)
+            continue;
+         memset(&c, 0, sizeof(c));
+         c.ext = "arith";
+         snprintf(cluster_names[k][ci], 32, "arith_%s_cluster%u", pops[o].name, cluster);
+         c.shader = cluster_names[k][ci];
+         c.gen = gen_arith;
+         c.check = check_arith;
+         c.param[0] = o;
+         c.param[1] = REF_SCAN_REDUCE;
+         c.param[2] = cluster;
+         snprintf(base, sizeof(base), "subgroup.arith.%s.compute.%s.size%u.cluster%u",
+                  pops[o].name, pops[o].type, size, cluster);
+         emit(&c, base, fn, data, PATTERNS_EVERY);
+      }
+   }
+}

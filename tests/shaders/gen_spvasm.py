@@ -736,6 +736,52 @@ def graphics_header(stage):
 
 GRAPHICS_STAGES = ("vertex", "fragment")
 
+# --- Vote and elect (core SPIR-V, GroupNonUniformVote) ----------------------
+# dst[0] = the Boolean result as 0 / 1.  Predicates are bit 0 of src word 0;
+# AllEqual reads a value of type t from src words 0 (and 1).
+VOTE_RESULT = "          %r = OpSelect %uint %e %uint_1 %uint_0\n" + store_dst(0, "r")
+shader("elect", "          %e = OpGroupNonUniformElect %bool %sc_subgrp\n" + VOTE_RESULT)
+for op in ("All", "Any"):
+    shader(f"vote_{op.lower()}",
+           load_src(0, "v") +
+           "         %vb = OpBitwiseAnd %uint %v %uint_1\n"
+           "       %pred = OpINotEqual %bool %vb %uint_0\n"
+           f"          %e = OpGroupNonUniform{op} %bool %sc_subgrp %pred\n" + VOTE_RESULT,
+           caps=("GroupNonUniformVote",))
+for t in ("uint32", "float32", "uint64", "uint16"):
+    decl, caps = mdecl_text(t)
+    shader(f"vote_all_equal_{t}",
+           mload(t, 0, "v") +
+           f"          %e = OpGroupNonUniformAllEqual %bool %sc_subgrp %v\n" + VOTE_RESULT,
+           caps=("GroupNonUniformVote",) + caps,
+           globals_=decl + "     %uint_32 = OpConstant %uint 32\n")
+
+
+# --- Reduce and scans without partitions (GroupNonUniformArithmetic,
+# GroupNonUniformClustered): the 16 instructions of PARTITIONED_OPS on the
+# same types; dst[0] = the result.
+ARITH_GROUPS = {"reduce": "Reduce", "inclusive": "InclusiveScan", "exclusive": "ExclusiveScan"}
+ARITH_CLUSTER_OPS = ("iadd", "fmul", "umax", "smin", "fmin", "xor", "land")
+
+
+def arith_shader(name, op, group, cluster=0):
+    opcode, t = PARTITIONED_OPS[op]
+    decl, _ = mdecl_text(t)
+    cl = f" %uint_{cluster}" if cluster else ""
+    body = (mload(t, 0, "x") +
+            f"          %r = {opcode} {mscalar_id(t)} %sc_subgrp {group} %x{cl}\n" +
+            store_scalar(t, "r"))
+    caps = ("GroupNonUniformArithmetic",) + (("GroupNonUniformClustered",) if cluster else ())
+    shader(name, body, caps=caps, globals_=decl + "     %uint_32 = OpConstant %uint 32\n")
+
+
+for op in PARTITIONED_OPS:
+    for scan, group in ARITH_GROUPS.items():
+        arith_shader(f"arith_{op}_{scan}", op, group)
+for op in ARITH_CLUSTER_OPS:
+    for cl in (2, 4, 8):
+        arith_shader(f"arith_{op}_cluster{cl}", op, "ClusteredReduce", cl)
+
 
 def emit(name):
     s = dict(SHADERS[name])

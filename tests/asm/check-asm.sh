@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# Assembly checks for gallivm's native subgroup code (backend/llvmpipe/lp_bld_subgroup_*).
+#
+# For a fixed set of runner cases, compiles the shader with GALLIVM_DEBUG=asm
+# (gallivm prints the disassembly of each compiled function on stderr, which
+# the runner keeps in its child logs) and checks the shader's function
+# (cs_co_variant) for:
+#   - the native instruction(s) the operation must become (each regex must match),
+#   - instructions that must not appear at that feature level (e.g. %zmm
+#     registers when GALLIUM_OVERRIDE_CPU_CAPS=avx removes AVX-512),
+#   - fewer instructions than Mesa's own lane-by-lane code for the same
+#     shader (the same run with LP_SUBGROUP_NATIVE=0), where Mesa's code is
+#     such a sequence: LLVM unrolls Mesa's lane loops (no backward branch is
+#     left), so the size is what shows them.
+# A check whose instructions this CPU lacks is skipped, naming the flag.
+#
+# usage: tests/asm/check-asm.sh RUNNER OUTDIR
+# Prints one line per check and ends "N passed, N failed, N skipped".
+set -uo pipefail
+runner=$1
+out=$2
+mkdir -p "$out"
+passed=0 failed=0 skipped=0
+
+cpu_has() { grep -qw "$1" /proc/cpuinfo; }
+
+# The shader's own function from a child log: the lines after the
+# "cs_co_variant:" label up to the next label.
+shader_asm() {
+   awk '/^[A-Za-z_.]+:$/ { f = ($0 == "cs_co_variant:"); next } f' "$1"
+}
+count_insns() { grep -cE '^ *[0-9a-f]+:	' "$1"; }
+
+# compile NAME WIDTH CAPS FILTER NATIVE [ENV] -> $out/NAME.NATIVE.s (1 = ours,
+# 0 = Mesa's, built with ENV, LP_SUBGROUP_NATIVE=0 by default)
+compile() {
+   local name=$1 width=$2 caps=$3 filter=$4 native=$5 dir="$out/$1.$5"
+   local ref_env=${6:-LP_SUBGROUP_NATIVE=0}
+   [ "$native" = 1 ] && ref_env=LP_SUBGROUP_NATIVE=1
+   rm -rf "$dir"
+   env ${caps:+GALLIUM_OVERRIDE_CPU_CAPS=$caps} "$ref_env" \
+      GALLIVM_DEBUG=asm MESA_SHADER_CACHE_DISABLE=true \
+      "$runner" --widths "$width" --filter "$filter" --log-dir "$dir" >"$dir.runner.log" 2>&1
+   local rc=$?
+   cat "$dir"/child-*.log 2>/dev/null | shader_asm /dev/stdin >"$out/$name.$native.s"
+   if [ $rc != 0 ] || ! grep -qE '^1 passed, 0 failed' "$dir.runner.log"; then
+      echo "runner did not pass the case (see $dir.runner.log)"
+      return 1
+   fi
+   [ -s "$out/$name.$native.s" ] || { echo "no cs_co_variant disassembly"; return 1; }
+}
+
+# check NAME WIDTH CAPS NEEDS FILTER MUST MUST_NOT COMPARE
+#   NEEDS: /proc/cpuinfo flags the instructions need (space separated)
+#   MUST: regexes separated by ';' that must each match; MUST_NOT: one regex or ''
+#   COMPARE: 1 = must be shorter than Mesa's code (LP_SUBGROUP_NATIVE=0),
+#            VAR=VALUE = than the code built with that setting instead, 0 = no comparison
+check() {
+   local name=$1 width=$2 caps=$3 needs=$4 filter=$5 must=$6 must_not=$7 compare=$8
+   local f why=""
+   for f in $needs; do
+      if ! cpu_has "$f"; then
+         echo "asm.$name: skip (this CPU lacks $f)"
+         skipped=$((skipped + 1)); return
+      fi
+   done
+   why=$(compile "$name" "$width" "$caps" "$filter" 1) || {
+      echo "asm.$name: FAIL ($why)"; failed=$((failed + 1)); return; }
+   local s="$out/$name.1.s" re
+   IFS=';' read -ra res <<<"$must"
+   for re in "${res[@]}"; do
+      grep -qE "$re" "$s" || why="${why:+$why; }no /$re/"
+   done
+   if [ -n "$must_not" ] && grep -qE "$must_not" "$s"; then
+      why="${why:+$why; }has /$must_not/: $(grep -m1 -E "$must_not" "$s" | tr -s ' \t' ' ')"
+   fi
+   local n_native n_mesa=""
+   n_native=$(count_insns "$s")
+   if [ "$compare" != 0 ]; then
+      local ref_env=""
+      [ "$compare" != 1 ] && ref_env=$compare
+      if ! w=$(compile "$name" "$width" "$caps" "$filter" 0 "$ref_env"); then
+         why="${why:+$why; }Mesa's build: $w"
+      else
+         n_mesa=$(count_insns "$out/$name.0.s")
+         [ "$n_native" -lt "$n_mesa" ] ||
+            why="${why:+$why; }$n_native instructions, not fewer than $n_mesa"
+      fi
+   fi
+   local sizes="$n_native instructions"
+   local ref_label="Mesa's code"
+   [ "$compare" != 1 ] && ref_label="with $compare"
+   [ -n "$n_mesa" ] && sizes="$sizes, $ref_label $n_mesa"
+   if [ -z "$why" ]; then
+      echo "asm.$name: pass ($sizes)"
+      passed=$((passed + 1))
+   else
+      echo "asm.$name: FAIL ($why; $sizes)"
+      failed=$((failed + 1))
+   fi
+}
+
+c=subgroup
+# name                 width caps   cpu flags needed            case
+check ballot.16        512 ""     "avx512f"                    "$c.ballot.ballot.compute.uvec4.size16.all" \
+      'vptestm[dq]|vpcmp[a-z]*d	;kmov[wbdq]' '' 1
+check ballot.8         256 ""     "avx512f avx512vl"           "$c.ballot.ballot.compute.uvec4.size8.all" \
+      'vptestm[dq]|vpcmp[a-z]*d|vmovmskps;kmov[wbdq]|vmovmskps' '' 1
+check ballot.8.avx2    256 avx    "avx2"                       "$c.ballot.ballot.compute.uvec4.size8.all" \
+      'vmovmskps|vpmovmskb' '%zmm|%k[0-7]' 1
+check ballot.4.sse41   128 sse4.1 "sse4_1"                     "$c.ballot.ballot.compute.uvec4.size4.all" \
+      'movmskps|pmovmskb' '%ymm|%zmm|%k[0-7]|	v' 1
+check vote_all.16      512 ""     "avx512f"                    "$c.vote.all.compute.bool.size16.random.all" \
+      'vptestm[dq]|vpcmp[a-z]*d	;kmov[wbdq]|kortest|ktest' '' 1
+check vote_all_equal.16 512 ""    "avx512f"                    "$c.vote.all_equal.compute.uint32.size16.random.all" \
+      'vpcmp[a-z]*d	|vptestm' '' 1
+check elect.16         512 ""     "avx512f"                    "$c.vote.elect.compute.bool.size16.all" \
+      'tzcnt|bsf' '' 1
+check partition.16     512 ""     "avx512f avx512cd"           "$c.partitioned.partition.compute.uint32.size16.one.all" \
+      'vpconflictd	%zmm' '' 0
+check partition.8      256 ""     "avx512f avx512cd avx512vl"  "$c.partitioned.partition.compute.uint32.size8.one.all" \
+      'vpconflictd	%ymm' '' 0
+check partition64.16   512 ""     "avx512f avx512cd"           "$c.partitioned.partition.compute.uint64.size16.one.all" \
+      'vpconflictd	%zmm' '' 0
+check partition.16.avx2 512 avx   "avx2"                       "$c.partitioned.partition.compute.uint32.size16.one.all" \
+      'vpcmpeqd	' 'vpconflict|%zmm' 0
+check shuffle.16       512 ""     "avx512f"                    "$c.intel.shuffle.compute.uint32.size16.all" \
+      'vperm(d|ps)	%zmm' '' 1
+check shuffle64.16     512 ""     "avx512f"                    "$c.intel.shuffle.compute.uint64.size16.all" \
+      'vperm(d|ps|q|pd|t2d|i2d|t2q|i2q)	%zmm' '' 1
+check shuffle.8.avx2   256 avx    "avx2"                       "$c.intel.shuffle.compute.uint32.size8.all" \
+      'vperm(d|ps)	%ymm' '%zmm|%k[0-7]' 0
+check shuffle.16.avx2  512 avx    "avx2"                       "$c.intel.shuffle.compute.uint32.size16.all" \
+      'vperm(d|ps)	%ymm' '%zmm|%k[0-7]' 1
+check shuffle.4.sse41  128 sse4.1 "ssse3"                      "$c.intel.shuffle.compute.uint32.size4.all" \
+      'pshufb' '%ymm|%zmm|	v' 0
+check rotate.dyn.16    512 ""     "avx512f"                    "$c.rotate.compute.uint32.size16.delta1.dynamic.all" \
+      'vperm(d|ps|t2d|i2d)	%zmm' '' 1
+check rotate.const.16  512 ""     "avx512f"                    "$c.rotate.compute.uint32.size16.delta1.const.all" \
+      '.' '' 1
+check shuffle_down.16  512 ""     "avx512f"                    "$c.intel.shuffle_down.compute.uint32.size16.all" \
+      'vperm[ti]2(d|ps)	%zmm' '' 1
+check shuffle_up.8     256 ""     "avx512f avx512vl"           "$c.intel.shuffle_up.compute.uint32.size8.all" \
+      'vperm[ti]2(d|ps)	%ymm' '' 1
+check reduce.16        512 ""     "avx512f"                    "$c.arith.iadd.compute.uint32.size16.reduce.all" \
+      'vpaddd	.*%zmm' '' 1
+check cluster4.16      512 ""     "avx512f"                    "$c.arith.fmin.compute.float32.size16.cluster4.all" \
+      'vminps	' '' 1
+check inclusive.16     512 ""     "avx512f"                    "$c.arith.fadd.compute.float32.size16.inclusive.all" \
+      'vaddps	.*%zmm' '' 1
+check exclusive.8.avx2 256 avx    "avx2"                       "$c.arith.umax.compute.uint32.size8.exclusive.all" \
+      'vpmaxud	.*%ymm' '%zmm|%k[0-7]' 1
+check inclusive.4.sse41 128 sse4.1 "sse4_1"                    "$c.arith.smin.compute.int32.size4.inclusive.all" \
+      'pminsd' '%ymm|%zmm|	v' 1
+# partitioned scans: against nir_lower_partitioned.c's generic lowering
+check partitioned_reduce.16 512 "" "avx512f"                   "$c.partitioned.iadd.compute.uint32.size16.reduce.partition.subsets1.all" \
+      'vpaddd	.*%zmm;vpconflictd' '' LVP_PARTITION_BALLOT=uvec4
+check partitioned_inclusive.8.avx2 256 avx "avx2"              "$c.partitioned.umin.compute.uint32.size8.inclusive.partition.subsets8.all" \
+      'vpminud	.*%ymm' '%zmm|%k[0-7]' LVP_PARTITION_BALLOT=uvec4
+
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" = 0 ]

@@ -1,0 +1,85 @@
+/*
+ * Copyright © 2026 The mesa-subgroups authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Core SPIR-V vote and elect (capabilities GroupNonUniform and
+ * GroupNonUniformVote), from the instruction descriptions of the SPIR-V
+ * specification.
+ */
+
+#include <string.h>
+
+#include "reference.h"
+
+/* OpGroupNonUniformElect: "Result is true only in the active invocation
+ * with the lowest id in the group, otherwise result is false."
+ */
+bool
+ref_elect(const struct ref_subgroup *sg, unsigned lane)
+{
+   for (unsigned i = 0; i < sg->size; i++) {
+      if (sg->active[i])
+         return i == lane;
+   }
+   return false;
+}
+
+/* OpGroupNonUniformAll: "resulting in true if predicate evaluates to true
+ * for all active invocations in the group, otherwise the result is false."
+ */
+bool
+ref_vote_all(const struct ref_subgroup *sg, const bool *predicate)
+{
+   for (unsigned i = 0; i < sg->size; i++) {
+      if (sg->active[i] && !predicate[i])
+         return false;
+   }
+   return true;
+}
+
+/* OpGroupNonUniformAny: "resulting in true if predicate evaluates to true
+ * for any active invocation in the group, otherwise the result is false."
+ */
+bool
+ref_vote_any(const struct ref_subgroup *sg, const bool *predicate)
+{
+   for (unsigned i = 0; i < sg->size; i++) {
+      if (sg->active[i] && predicate[i])
+         return true;
+   }
+   return false;
+}
+
+/* Value equality for AllEqual: integers by value, floats by IEEE equality
+ * (so -0.0 equals +0.0; the cases use no NaN).
+ */
+static bool
+value_equal(bool is_float, unsigned bits, uint64_t a, uint64_t b)
+{
+   if (!is_float || bits != 32)
+      return a == b;
+   float fa, fb;
+   uint32_t ua = (uint32_t)a, ub = (uint32_t)b;
+   memcpy(&fa, &ua, 4);
+   memcpy(&fb, &ub, 4);
+   return fa == fb;
+}
+
+/* OpGroupNonUniformAllEqual: "The result is true if Value is equal for all
+ * active invocations in the group. Otherwise, the result is false."
+ */
+bool
+ref_vote_all_equal(const struct ref_subgroup *sg, bool is_float, unsigned bits,
+                   const uint64_t *value)
+{
+   int first = -1;
+   for (unsigned i = 0; i < sg->size; i++) {
+      if (!sg->active[i])
+         continue;
+      if (first < 0)
+         first = (int)i;
+      else if (!value_equal(is_float, bits, value[first], value[i]))
+         return false;
+   }
+   return true;
+}
