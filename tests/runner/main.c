@@ -81,6 +81,7 @@ struct child_state {
    unsigned size;
    struct case_io io;
    struct lane_map lm;
+   uint32_t color[MAX_INVOCATIONS * 4]; /* the fragment cases' color attachment */
    bool demo_done[8];
 };
 
@@ -221,6 +222,8 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
       d.fb_width = FB_WIDTH;
       d.fb_height = io->workgroup_size / FB_WIDTH;
       d.spec[d.num_spec++] = (struct vkh_spec) { 7, FB_WIDTH };
+      memset(st->color, 0, sizeof(st->color));
+      d.color = st->color;
    }
    VkResult r = vkh_run(&st->h, &d);
    free(spv);
@@ -235,6 +238,23 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
    }
    if (!build_lane_map(st, why, why_size))
       return ST_FAIL;
+
+   /* Fragment: every pixel's color is (index, lane, key, 0x600d), the values
+    * the same invocation stored to meta[] (see gen_spvasm.py).
+    */
+   if (c->stage == STAGE_FRAGMENT) {
+      for (unsigned i = 0; i < io->workgroup_size; i++) {
+         const uint32_t *px = &st->color[4 * i];
+         if (px[0] != i || px[1] != io->meta[2 * i] || px[2] != io->meta[2 * i + 1] ||
+             px[3] != 0x600d) {
+            snprintf(why, why_size,
+                     "color attachment pixel %u is (%u, %u, %u, 0x%x), expected "
+                     "(%u, %u, %u, 0x600d)", i, px[0], px[1], px[2], px[3], i,
+                     io->meta[2 * i], io->meta[2 * i + 1]);
+            return ST_FAIL;
+         }
+      }
+   }
 
    /* Invocations that did not run the operation must not have written. */
    for (unsigned i = 0; i < io->workgroup_size; i++) {

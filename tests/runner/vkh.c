@@ -344,11 +344,22 @@ create_graphics_pipeline(struct vkh *h, const struct vkh_dispatch *d, VkShaderMo
       .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
       .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,
    };
-   const VkPipelineColorBlendStateCreateInfo cb = {
+   VkPipelineColorBlendStateCreateInfo cb = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
    };
+   const VkFormat color_format = VK_FORMAT_R32G32B32A32_UINT;
+   const VkPipelineColorBlendAttachmentState cba = {
+      .colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
+                        VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT,
+   };
+   if (frag && d->color) {
+      cb.attachmentCount = 1;
+      cb.pAttachments = &cba;
+   }
    const VkPipelineRenderingCreateInfo ri = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+      .colorAttachmentCount = frag && d->color ? 1 : 0,
+      .pColorAttachmentFormats = &color_format,
    };
    const VkGraphicsPipelineCreateInfo gpci = {
       .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
@@ -366,18 +377,61 @@ create_graphics_pipeline(struct vkh *h, const struct vkh_dispatch *d, VkShaderMo
    return vkCreateGraphicsPipelines(h->device, VK_NULL_HANDLE, 1, &gpci, NULL, pipe);
 }
 
+/* A barrier on the color target between the transfers and rendering. */
 static void
-record_draw(VkCommandBuffer cb, const struct vkh_dispatch *d)
+color_barrier(VkCommandBuffer cb, VkImage image, bool to_render)
+{
+   const VkImageMemoryBarrier b = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+      .srcAccessMask = to_render ? VK_ACCESS_TRANSFER_WRITE_BIT
+                                 : VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+      .dstAccessMask = to_render ? VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT
+                                 : VK_ACCESS_TRANSFER_READ_BIT,
+      .oldLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .newLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .image = image,
+      .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 },
+   };
+   vkCmdPipelineBarrier(cb,
+                        to_render ? VK_PIPELINE_STAGE_TRANSFER_BIT
+                                  : VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+                        to_render ? VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT
+                                  : VK_PIPELINE_STAGE_TRANSFER_BIT,
+                        0, 0, NULL, 0, NULL, 1, &b);
+}
+
+static void
+record_draw(VkCommandBuffer cb, const struct vkh_dispatch *d, const struct vkh_image *color,
+            const struct vkh_image_res *color_res)
 {
    const bool frag = d->stage == VK_SHADER_STAGE_FRAGMENT_BIT;
+   if (color) {
+      vkh_image_record_upload(cb, color, color_res);
+      color_barrier(cb, color_res->image, true);
+   }
+   const VkRenderingAttachmentInfo att = {
+      .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+      .imageView = color ? color_res->view : VK_NULL_HANDLE,
+      .imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+      .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
+      .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+   };
    const VkRenderingInfo ri = {
       .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
       .renderArea = { .extent = { frag ? d->fb_width : 1, frag ? d->fb_height : 1 } },
       .layerCount = 1,
+      .colorAttachmentCount = color ? 1 : 0,
+      .pColorAttachments = &att,
    };
    vkCmdBeginRendering(cb, &ri);
    vkCmdDraw(cb, frag ? 3 : d->invocations, 1, 0, 0);
    vkCmdEndRendering(cb);
+   if (color) {
+      color_barrier(cb, color_res->image, false);
+      vkh_image_record_download(cb, color, color_res);
+   }
 }
 
 VkResult
@@ -395,6 +449,8 @@ vkh_run(struct vkh *h, const struct vkh_dispatch *d)
    VkCommandBuffer cb = VK_NULL_HANDLE;
    VkFence fence = VK_NULL_HANDLE;
    struct vkh_image_res img = { 0 };
+   struct vkh_image_res color_res = { 0 };
+   struct vkh_image color_img = { 0 };
 
    if (!h->device) {
       char why[256];
@@ -436,6 +492,16 @@ vkh_run(struct vkh *h, const struct vkh_dispatch *d)
 
    if (d->image)
       CHECK(vkh_image_create(h, d->image, &img));
+   if (d->stage == VK_SHADER_STAGE_FRAGMENT_BIT && d->color) {
+      color_img = (struct vkh_image) {
+         .format = VK_FORMAT_R32G32B32A32_UINT,
+         .width = d->fb_width,
+         .height = d->fb_height,
+         .texel_bytes = 16,
+         .data = (uint8_t *)d->color,
+      };
+      CHECK(vkh_image_create(h, &color_img, &color_res));
+   }
 
    VkDescriptorSetLayoutBinding b[VKH_NUM_BUFFERS + 1];
    for (unsigned i = 0; i < VKH_NUM_BUFFERS + 1; i++) {
@@ -569,7 +635,7 @@ vkh_run(struct vkh *h, const struct vkh_dispatch *d)
    vkCmdBindDescriptorSets(cb, bind, pl, 0, 1, &set, 0, NULL);
    vkCmdPushConstants(cb, pl, VKH_STAGES, 0, sizeof(d->push), d->push);
    if (d->stage)
-      record_draw(cb, d);
+      record_draw(cb, d, color_img.data ? &color_img : NULL, &color_res);
    else
       vkCmdDispatch(cb, 1, 1, 1);
    const VkMemoryBarrier mb = {
@@ -601,10 +667,14 @@ vkh_run(struct vkh *h, const struct vkh_dispatch *d)
    }
    if (d->image)
       vkh_image_read_back(d->image, &img);
+   if (color_img.data)
+      vkh_image_read_back(&color_img, &color_res);
 
 out:
    if (d->image)
       vkh_image_destroy(h, &img);
+   if (color_img.data)
+      vkh_image_destroy(h, &color_res);
    if (fence)
       vkDestroyFence(h->device, fence, NULL);
    if (cb)

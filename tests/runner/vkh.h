@@ -90,12 +90,16 @@ struct vkh_dispatch {
    /* 0: one compute dispatch of module entry "main".  VERTEX: "main" is a
     * vertex shader drawn as `invocations` points with rasterization
     * discarded.  FRAGMENT: "vs" draws one triangle that covers a
-    * fb_width x fb_height render area without attachments, "main" is the
-    * fragment shader.
+    * fb_width x fb_height render area, "main" is the fragment shader.
     */
    VkShaderStageFlagBits stage;
    uint32_t invocations;
    uint32_t fb_width, fb_height;
+   /* FRAGMENT: when set, the render target is an R32G32B32A32_UINT color
+    * attachment (location 0), cleared to 0 and read back into this array of
+    * fb_width * fb_height * 4 words, so the blend / store path runs too.
+    */
+   uint32_t *color;
    const struct vkh_image *image;            /* NULL: none */
 };
 

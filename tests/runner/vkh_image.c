@@ -48,7 +48,10 @@ vkh_image_create(struct vkh *h, const struct vkh_image *img, struct vkh_image_re
       .samples = VK_SAMPLE_COUNT_1_BIT,
       .tiling = VK_IMAGE_TILING_OPTIMAL,
       .usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
-               VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+               VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+               ((fp.optimalTilingFeatures & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT)
+                   ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
+                   : 0),
       .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
    };
    if ((r = vkCreateImage(h->device, &ici, NULL, &res->image)) != VK_SUCCESS)

@@ -667,7 +667,8 @@ def graphics_header(stage):
     fragment: the module also holds a vertex shader "vs" that draws one
               triangle covering the framebuffer (so no 4x4 block is split
               between primitives); the index is y * width + x of FragCoord,
-              width from SpecId 7.
+              width from SpecId 7; location 0 (an R32G32B32A32_UINT color
+              attachment) gets (index, lane, key, 0x600d).
     """
     h = HEADER
     h = _swap(h, "               OpCapability GroupNonUniform\n", "")
@@ -684,7 +685,7 @@ def graphics_header(stage):
     else:
         h = _swap(h, 'OpEntryPoint GLCompute %main "main" %lidx %sg_lane %sg_id{iface}\n'
                      '               OpExecutionMode %main LocalSize 1 1 1\n',
-                  'OpEntryPoint Fragment %main "main" %fcoord %sg_lane{iface}\n'
+                  'OpEntryPoint Fragment %main "main" %fcoord %sg_lane %color{iface}\n'
                   '               OpEntryPoint Vertex %vs "vs" %vidx %pos\n'
                   '               OpExecutionMode %main OriginUpperLeft\n')
         h = _swap(h, "OpDecorate %lidx BuiltIn LocalInvocationIndex\n",
@@ -692,7 +693,8 @@ def graphics_header(stage):
                   "               OpDecorate %vidx BuiltIn VertexIndex\n"
                   "               OpDecorate %pos BuiltIn Position\n"
                   "               OpDecorate %fbw SpecId 7\n"
-                  "               OpDecorate %sg_lane Flat\n")
+                  "               OpDecorate %sg_lane Flat\n"
+                  "               OpDecorate %color Location 0\n")
         h = _swap(h, "       %lidx = OpVariable %ptr_in_u Input\n",
                   "      %float = OpTypeFloat 32\n"
                   "    %v4float = OpTypeVector %float 4\n"
@@ -705,7 +707,10 @@ def graphics_header(stage):
                   "      %f_1 = OpConstant %float 1\n"
                   "     %fcoord = OpVariable %ptr_in_v4f Input\n"
                   "       %vidx = OpVariable %ptr_in_u Input\n"
-                  "        %pos = OpVariable %ptr_out_v4f Output\n")
+                  "        %pos = OpVariable %ptr_out_v4f Output\n"
+                  "%ptr_out_v4u = OpTypePointer Output %v4uint\n"
+                  "      %color = OpVariable %ptr_out_v4u Output\n"
+                  "   %color_tag = OpConstant %uint 0x600d\n")
         h = _swap(h, "          %i = OpLoad %uint %lidx\n",
                   "         %fc = OpLoad %v4float %fcoord\n"
                   "        %fcx = OpCompositeExtract %float %fc 0\n"
@@ -731,6 +736,14 @@ def graphics_header(stage):
     h = _swap(h, "      %sg_id = OpVariable %ptr_in_u Input\n", "")
     h = _swap(h, "       %sgid = OpLoad %uint %sg_id\n",
               "       %sgid = OpSubgroupFirstInvocationKHR %uint %i\n")
+    if stage == "fragment":
+        # The color attachment gets (index, lane, key, 0x600d) before any
+        # divergence: the runner compares it with meta[], which runs
+        # llvmpipe's blend / store path at every vector width.
+        h = _swap(h, "               OpStore %pm1 %sgid\n",
+                  "               OpStore %pm1 %sgid\n"
+                  "       %cval = OpCompositeConstruct %v4uint %i %lane %sgid %color_tag\n"
+                  "               OpStore %color %cval\n")
     return h
 
 
