@@ -834,10 +834,8 @@ usage(void)
            "  --widths 128,256,512   LP_NATIVE_VECTOR_WIDTH values (4/8/16 lanes)\n"
            "  --filter GLOB          only cases whose name matches\n"
            "  --family NAME          only one family (rotate, intel, ballot, nonsemantic,\n"
-           "                         partitioned, intel_block, intel_image_block,
-"
-           "                         vote, arith)
-"
+           "                         partitioned, intel_block, intel_image_block,\n"
+           "                         vote, arith)\n"
            "  --icd PATH             ICD json (default: the build's lavapipe)\n"
            "  --driver-json PATH     same as --icd\n"
            "  --any-driver           run on any driver (no identity check)\n"
