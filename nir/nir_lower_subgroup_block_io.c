@@ -108,10 +108,17 @@ lower_block_io(nir_builder *b, nir_intrinsic_instr *intrin, void *data)
  *  - E > T: the element is texels b / T .. b / T + E / T - 1, channels in
  *    order.  Needs x a multiple of T.
  *
- * A write must not share a texel between invocations, so writes need
- * E >= T (a read-modify-write of a shared texel would race).  A misaligned
- * x is undefined here; the lowering then rounds b down and never indexes
- * past a texel.
+ * Writes with E >= T store E / T whole texels per element.  With E < T,
+ * T / E consecutive invocations share a texel: the first of them (slot
+ * (b % T) / E == 0, or invocation 0) gathers the others' elements with
+ * shuffles, loads the texel, replaces the bytes of the invocations that
+ * exist (below SubgroupSize) and stores it; the bytes of the texel outside
+ * the block keep the value just read (another subgroup writing them at the
+ * same time could be overwritten).  Every invocation of the subgroup must
+ * run the instruction, as for any block operation.
+ *
+ * A misaligned x is undefined here; the lowering then rounds b down and
+ * never indexes past a texel.
  */
 
 struct image_block_layout {
@@ -157,9 +164,7 @@ image_block_layout(enum pipe_format format, unsigned element_bits, bool write,
    l->channels = desc->nr_channels;
    l->channel_bytes = ch->size / 8;
    l->texel_bytes = l->channels * l->channel_bytes;
-   if (write && element_bits / 8 < l->texel_bytes)
-      return "a block write of elements smaller than a texel would share texels "
-             "between invocations";
+   (void)write; /* reads and writes map the same texels */
    return NULL;
 }
 
@@ -258,13 +263,112 @@ read_image_element(nir_builder *b, nir_intrinsic_instr *intrin,
    return elem;
 }
 
-/* Writes need E >= T: the element is E / T whole texels. */
+static void
+store_texel(nir_builder *b, nir_intrinsic_instr *intrin, const struct image_block_layout *l,
+            nir_def *texel, nir_def *row, nir_def **channels)
+{
+   for (unsigned c = 0; c < l->channels; c++) {
+      /* The format holds the C-byte value exactly when zero- or
+       * sign-extended as it reads back.
+       */
+      nir_def *bits = nir_u2uN(b, channels[c], l->channel_bytes * 8);
+      channels[c] = l->type == nir_type_int32 ? nir_i2i32(b, bits) : nir_u2u32(b, bits);
+   }
+   nir_image_deref_store(b, intrin->src[0].ssa, image_texel_coord(b, intrin, texel, row),
+                         nir_undef(b, 1, 32), nir_pad_vec4(b, nir_vec(b, channels, l->channels)),
+                         nir_imm_int(b, 0),
+                         .image_dim = nir_intrinsic_image_dim(intrin),
+                         .image_array = nir_intrinsic_image_array(intrin),
+                         .format = nir_intrinsic_format(intrin),
+                         .access = nir_intrinsic_access(intrin),
+                         .src_type = l->type);
+}
+
+/* E < T: slot s of a texel is its bytes s * E .. s * E + E - 1. */
+static nir_def *
+texel_slot(nir_builder *b, const struct image_block_layout *l, nir_def *texel, unsigned s,
+           unsigned elem_bits)
+{
+   const unsigned E = elem_bits / 8, C = l->channel_bytes;
+   if (E < C) {
+      nir_def *ch = nir_channel(b, texel, s * E / C);
+      return nir_u2uN(b, nir_ushr_imm(b, ch, (s * E % C) * 8), elem_bits);
+   }
+   nir_def *elem = nir_imm_intN_t(b, 0, elem_bits);
+   for (unsigned j = 0; j < E / C; j++)
+      elem = nir_ior(b, elem, channel_chunk(b, l, nir_channel(b, texel, s * E / C + j),
+                                            elem_bits, j));
+   return elem;
+}
+
+/* E < T: the texel's channels from its slots. */
+static void
+slots_to_channels(nir_builder *b, const struct image_block_layout *l, nir_def **slots,
+                  unsigned elem_bits, nir_def **channels)
+{
+   const unsigned E = elem_bits / 8, C = l->channel_bytes;
+   for (unsigned c = 0; c < l->channels; c++) {
+      if (E >= C) {
+         const unsigned s = c * C / E;
+         channels[c] = nir_u2u32(b, nir_ushr_imm(b, slots[s], (c * C - s * E) * 8));
+      } else {
+         channels[c] = nir_imm_int(b, 0);
+         for (unsigned j = 0; j < C / E; j++)
+            channels[c] = nir_ior(b, channels[c],
+                                  nir_ishl_imm(b, nir_u2u32(b, slots[c * C / E + j]), j * E * 8));
+      }
+   }
+}
+
+static void
+write_shared_texel(nir_builder *b, nir_intrinsic_instr *intrin,
+                   const struct image_block_layout *l, nir_def *byte, nir_def *row,
+                   nir_def *elem)
+{
+   const unsigned E = elem->bit_size / 8, T = l->texel_bytes, slots_per_texel = T / E;
+   nir_def *lane = nir_load_subgroup_invocation(b);
+
+   /* Every invocation takes part in the shuffles. */
+   nir_def *gathered[16];
+   for (unsigned j = 0; j < slots_per_texel; j++)
+      gathered[j] = nir_shuffle(b, elem, nir_iadd_imm(b, lane, j));
+
+   nir_def *slot = nir_udiv_imm(b, nir_umod_imm(b, byte, T), E);
+   nir_def *leader = nir_ior(b, nir_ieq_imm(b, slot, 0), nir_ieq_imm(b, lane, 0));
+   nir_def *size = nir_load_subgroup_size(b);
+
+   nir_push_if(b, leader);
+   {
+      nir_def *texel_index = nir_udiv_imm(b, byte, T);
+      nir_def *old = load_texel(b, intrin, l, texel_index, row);
+      nir_def *slots[16];
+      for (unsigned s = 0; s < slots_per_texel; s++) {
+         /* Slot s belongs to invocation lane + s - slot, if it exists. */
+         nir_def *j = nir_isub(b, nir_imm_int(b, s), slot);
+         nir_def *mine = nir_iand(b, nir_uge(b, nir_imm_int(b, s), slot),
+                                  nir_ult(b, nir_iadd(b, lane, j), size));
+         nir_def *value = nir_select_from_ssa_def_array(b, gathered, slots_per_texel,
+                                                        nir_umin(b, j, nir_imm_int(b, slots_per_texel - 1)));
+         slots[s] = nir_bcsel(b, mine, value, texel_slot(b, l, old, s, elem->bit_size));
+      }
+      nir_def *channels[4];
+      slots_to_channels(b, l, slots, elem->bit_size, channels);
+      store_texel(b, intrin, l, texel_index, row, channels);
+   }
+   nir_pop_if(b, NULL);
+}
+
+/* E >= T: the element is E / T whole texels. */
 static void
 write_image_element(nir_builder *b, nir_intrinsic_instr *intrin,
                     const struct image_block_layout *l, nir_def *byte, nir_def *row,
                     nir_def *elem)
 {
    const unsigned E = elem->bit_size / 8, T = l->texel_bytes, C = l->channel_bytes;
+   if (E < T) {
+      write_shared_texel(b, intrin, l, byte, row, elem);
+      return;
+   }
    nir_def *texel_index = nir_udiv_imm(b, byte, T);
 
    for (unsigned i = 0; i < E / T; i++) {
@@ -332,6 +436,6 @@ lower_any_block_io(nir_builder *b, nir_intrinsic_instr *intrin, void *data)
 bool
 nir_lower_subgroup_block_io(nir_shader *shader)
 {
-   return nir_shader_intrinsics_pass(shader, lower_any_block_io, nir_metadata_control_flow,
-                                     NULL);
+   /* Writes of elements smaller than a texel add an if. */
+   return nir_shader_intrinsics_pass(shader, lower_any_block_io, nir_metadata_none, NULL);
 }

@@ -158,8 +158,8 @@ vtn_handle_intel_shuffle_relative(struct vtn_builder *b, SpvOp opcode,
  * comes from (goes to) row y + k, and the bits are not converted.  Emits
  * image_deref_{load,store}_block_intel; nir_lower_subgroup_block_io turns
  * them into texel loads and stores for hardware without a block unit, and
- * the rules it needs (a known format whose texels hold their bits, writes
- * of whole texels, x aligned) are checked here, naming the rule that fails.
+ * the rules it needs (a known format whose texels hold their bits, x
+ * aligned) are checked here, naming the rule that fails.
  */
 static void
 vtn_handle_image_block_io(struct vtn_builder *b, SpvOp opcode, const uint32_t *w,

@@ -979,11 +979,6 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
       for (unsigned f = 0; f < NUM_IMAGE_FORMATS; f++) {
          for (unsigned write = 0; write < 2; write++) {
             for (unsigned e = 0; e < 4; e++) {
-               /* A write needs whole texels (nir_lower_subgroup_block_io.c);
-                * smaller elements are refused by spirv_to_nir (unit tests).
-                */
-               if (write && elem_bits[e] / 8 < image_formats[f].texel_bytes)
-                  continue;
                for (unsigned v = 0; v < 3; v++) {
                   const unsigned n = 1u << v;
                   char tname[16];

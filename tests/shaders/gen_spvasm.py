@@ -524,13 +524,10 @@ def image_block_shader(name, fmt, st, n, write):
            decorations=dec, globals_=g)
 
 
-for fmt, (_, _, texel) in IMAGE_FORMATS.items():
+for fmt in IMAGE_FORMATS:
     for st in BLOCK_ELEMS:
         for n in (1, 2, 4):
             for write in (False, True):
-                # A write needs whole texels (see nir_lower_subgroup_block_io.c).
-                if write and MSCALARS[st][0] // 8 < texel:
-                    continue
                 image_block_shader(f"intel_image_block_{'write' if write else 'read'}_{fmt}_"
                                    f"{'' if n == 1 else f'v{n}'}{st}", fmt, st, n, write)
 

@@ -87,7 +87,7 @@ IMAGE_MODULES = {
     "image_block_write_u64": ("%uint", "2D", 2, "R32ui"),
     "bad_image_block_unknown_format": ("%uint", "2D", 2, "Unknown"),
     "bad_image_block_rgba16f": ("%float", "2D", 2, "Rgba16f"),
-    "bad_image_block_write_small": ("%uint", "2D", 2, "Rg32ui"),
+    "image_block_write_shared_texel": ("%uint", "2D", 2, "Rg32ui"),
     "bad_image_block_x_misaligned": ("%uint", "2D", 2, "R32ui"),
     "bad_image_block_1d": ("%uint", "1D", 2, "R32ui"),
     "bad_image_block_sampled": ("%uint", "2D", 1, "R32ui"),
@@ -150,7 +150,7 @@ MODULES = {
         "          %r = OpSubgroupImageBlockReadINTEL %uint %im %co\n" + store("r"),
     "bad_image_block_rgba16f": IMG_LOAD + IMG_COORD_DYN +
         "          %r = OpSubgroupImageBlockReadINTEL %uint %im %co\n" + store("r"),
-    "bad_image_block_write_small": IMG_LOAD + IMG_COORD_DYN +
+    "image_block_write_shared_texel": IMG_LOAD + IMG_COORD_DYN +
         "               OpSubgroupImageBlockWriteINTEL %im %co %x\n",
     "bad_image_block_x_misaligned": IMG_LOAD +
         "          %r = OpSubgroupImageBlockReadINTEL %uint %im %co_bad\n" + store("r"),
