@@ -433,7 +433,7 @@ static unsigned num_expects;
 
 struct record {
    char name[160];
-   char family[16];
+   char family[32];
    unsigned size;
    enum result result;
    char detail[800];
@@ -794,7 +794,7 @@ run_batch(unsigned width, unsigned size, const char *family, bool probe)
 static void
 print_summary(void)
 {
-   printf("\n%-12s %-5s %6s %6s %6s %6s %6s %8s\n", "family", "size", "cases", "pass",
+   printf("\n%-17s %-5s %6s %6s %6s %6s %6s %8s\n", "family", "size", "cases", "pass",
           "fail", "xfail", "skip", "unexp.p");
    unsigned tot[R_COUNT] = { 0 };
    for (const char *const *f = case_families; *f; f++) {
@@ -809,7 +809,7 @@ print_summary(void)
          }
          if (!cases)
             continue;
-         printf("%-12s %-5u %6u %6u %6u %6u %6u %8u\n", *f, size, cases,
+         printf("%-17s %-5u %6u %6u %6u %6u %6u %8u\n", *f, size, cases,
                 n[R_PASS], n[R_FAIL], n[R_XFAIL], n[R_SKIP], n[R_XPASS]);
       }
    }
