@@ -381,25 +381,17 @@ create_graphics_pipeline(struct vkh *h, const struct vkh_dispatch *d, VkShaderMo
 static void
 color_barrier(VkCommandBuffer cb, VkImage image, bool to_render)
 {
-   const VkImageMemoryBarrier b = {
-      .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
-      .srcAccessMask = to_render ? VK_ACCESS_TRANSFER_WRITE_BIT
-                                 : VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
-      .dstAccessMask = to_render ? VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT
-                                 : VK_ACCESS_TRANSFER_READ_BIT,
-      .oldLayout = VK_IMAGE_LAYOUT_GENERAL,
-      .newLayout = VK_IMAGE_LAYOUT_GENERAL,
-      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-      .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-      .image = image,
-      .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 },
-   };
-   vkCmdPipelineBarrier(cb,
-                        to_render ? VK_PIPELINE_STAGE_TRANSFER_BIT
-                                  : VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
-                        to_render ? VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT
-                                  : VK_PIPELINE_STAGE_TRANSFER_BIT,
-                        0, 0, NULL, 0, NULL, 1, &b);
+   const VkAccessFlags transfer =
+      to_render ? VK_ACCESS_TRANSFER_WRITE_BIT : VK_ACCESS_TRANSFER_READ_BIT;
+   const VkAccessFlags color = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+   const VkPipelineStageFlags xfer_stage = VK_PIPELINE_STAGE_TRANSFER_BIT;
+   const VkPipelineStageFlags color_stage = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+   if (to_render)
+      vkh_image_barrier(cb, image, VK_IMAGE_LAYOUT_GENERAL, transfer, color, xfer_stage,
+                        color_stage);
+   else
+      vkh_image_barrier(cb, image, VK_IMAGE_LAYOUT_GENERAL, color, transfer, color_stage,
+                        xfer_stage);
 }
 
 static void

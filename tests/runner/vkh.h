@@ -126,6 +126,10 @@ void vkh_image_record_upload(VkCommandBuffer cb, const struct vkh_image *img,
 void vkh_image_record_download(VkCommandBuffer cb, const struct vkh_image *img,
                                const struct vkh_image_res *res);
 void vkh_image_read_back(const struct vkh_image *img, const struct vkh_image_res *res);
+/* A barrier on a color image, ending in the GENERAL layout. */
+void vkh_image_barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from,
+                       VkAccessFlags src, VkAccessFlags dst, VkPipelineStageFlags src_stage,
+                       VkPipelineStageFlags dst_stage);
 void vkh_image_destroy(struct vkh *h, struct vkh_image_res *res);
 
 /* Runs one dispatch.  Returns VK_SUCCESS or the first failing result. */

@@ -103,8 +103,8 @@ vkh_image_create(struct vkh *h, const struct vkh_image *img, struct vkh_image_re
    return VK_SUCCESS;
 }
 
-static void
-image_barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from, VkAccessFlags src,
+void
+vkh_image_barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from, VkAccessFlags src,
               VkAccessFlags dst, VkPipelineStageFlags src_stage,
               VkPipelineStageFlags dst_stage)
 {
@@ -135,11 +135,11 @@ void
 vkh_image_record_upload(VkCommandBuffer cb, const struct vkh_image *img,
                         const struct vkh_image_res *res)
 {
-   image_barrier(cb, res->image, VK_IMAGE_LAYOUT_UNDEFINED, 0, VK_ACCESS_TRANSFER_WRITE_BIT,
+   vkh_image_barrier(cb, res->image, VK_IMAGE_LAYOUT_UNDEFINED, 0, VK_ACCESS_TRANSFER_WRITE_BIT,
                  VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
    const VkBufferImageCopy copy = whole_image(img);
    vkCmdCopyBufferToImage(cb, res->staging, res->image, VK_IMAGE_LAYOUT_GENERAL, 1, &copy);
-   image_barrier(cb, res->image, VK_IMAGE_LAYOUT_GENERAL, VK_ACCESS_TRANSFER_WRITE_BIT,
+   vkh_image_barrier(cb, res->image, VK_IMAGE_LAYOUT_GENERAL, VK_ACCESS_TRANSFER_WRITE_BIT,
                  VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT,
                  VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
 }
@@ -148,7 +148,7 @@ void
 vkh_image_record_download(VkCommandBuffer cb, const struct vkh_image *img,
                           const struct vkh_image_res *res)
 {
-   image_barrier(cb, res->image, VK_IMAGE_LAYOUT_GENERAL, VK_ACCESS_SHADER_WRITE_BIT,
+   vkh_image_barrier(cb, res->image, VK_IMAGE_LAYOUT_GENERAL, VK_ACCESS_SHADER_WRITE_BIT,
                  VK_ACCESS_TRANSFER_READ_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                  VK_PIPELINE_STAGE_TRANSFER_BIT);
    const VkBufferImageCopy copy = whole_image(img);
