@@ -35,6 +35,20 @@ vtn_subgroup_execution_scope(struct vtn_builder *b, uint32_t scope_id,
    }
 }
 
+/* A ClusterSize operand (rotate, ClusteredReduce): "Behavior is undefined
+ * unless ClusterSize is at least 1 and a power of 2"; refuse it rather than
+ * hand NIR a cluster it asserts on.
+ */
+static uint32_t
+vtn_cluster_size(struct vtn_builder *b, uint32_t id, const char *opname)
+{
+   const uint64_t cs = vtn_constant_uint(b, id);
+   vtn_fail_if(cs == 0 || !util_is_power_of_two_or_zero64(cs) || cs > UINT32_MAX,
+               "%s: ClusterSize must be at least 1 and a power of 2, not %" PRIu64,
+               opname, cs);
+   return cs;
+}
+
 /* SPV_KHR_subgroup_rotate: OpGroupNonUniformRotateKHR
  *
  *   Result Type, Result, Execution, Value, Delta [, ClusterSize]
@@ -74,14 +88,8 @@ vtn_handle_rotate(struct vtn_builder *b, const uint32_t *w, unsigned count)
       delta = nir_u2u32(&b->nb, delta);
 
    uint32_t cluster_size = 0;
-   if (count == 7) {
-      const uint64_t cs = vtn_constant_uint(b, w[6]);
-      vtn_fail_if(cs == 0 || !util_is_power_of_two_or_zero64(cs) ||
-                  cs > UINT32_MAX,
-                  "OpGroupNonUniformRotateKHR: ClusterSize must be at least 1 "
-                  "and a power of 2, not %" PRIu64, cs);
-      cluster_size = cs;
-   }
+   if (count == 7)
+      cluster_size = vtn_cluster_size(b, w[6], "OpGroupNonUniformRotateKHR");
 
    nir_def *res;
    if (scope == SpvScopeWorkgroup) {
@@ -394,13 +402,7 @@ vtn_handle_group_arithmetic(struct vtn_builder *b, SpvOp opcode,
 
    case SpvGroupOperationClusteredReduce: {
       vtn_fail_if(count != 7, "%s: ClusteredReduce requires ClusterSize", opname);
-      /* "Behavior is undefined unless ClusterSize is at least 1 and a power
-       * of 2": refuse it rather than hand NIR a cluster it asserts on.
-       */
-      const uint64_t cs = vtn_constant_uint(b, w[6]);
-      vtn_fail_if(cs == 0 || !util_is_power_of_two_or_zero64(cs) || cs > UINT32_MAX,
-                  "%s: ClusterSize must be at least 1 and a power of 2, not %" PRIu64,
-                  opname, cs);
+      vtn_cluster_size(b, w[6], opname);
       return false;
    }
 
