@@ -100,33 +100,48 @@ move_lanes(struct gallivm_state *gallivm, LLVMValueRef v, LLVMValueRef fill,
    return LLVMBuildShuffleVector(gallivm->builder, v, fill, LLVMConstVector(idx, n), "");
 }
 
+/* What lp_sg_scan and lp_sg_partitioned_scan share: src must be a vector of
+ * 2 to 32 (a power of two) 32-bit integers; sets up the context of op's type,
+ * op's identity, and src frozen and in that type.  False if unsupported.
+ */
+static bool
+scan_setup(struct gallivm_state *gallivm, nir_op op, LLVMValueRef src,
+           struct lp_build_context *bld, LLVMValueRef *id, LLVMValueRef *value)
+{
+   LLVMTypeRef t = LLVMTypeOf(src);
+   if (LLVMGetTypeKind(t) != LLVMVectorTypeKind ||
+       LLVMGetTypeKind(LLVMGetElementType(t)) != LLVMIntegerTypeKind ||
+       LLVMGetIntTypeWidth(LLVMGetElementType(t)) != 32)
+      return false;
+   const unsigned n = LLVMGetVectorSize(t);
+   if (n < 2 || n > 32 || (n & (n - 1)))
+      return false;
+
+   struct lp_type type = op_is_float(op) ? lp_type_float_vec(32, 32 * n)
+                       : (op == nir_op_umin || op == nir_op_umax) ? lp_type_uint_vec(32, 32 * n)
+                       : lp_type_int_vec(32, 32 * n);
+   lp_build_context_init(bld, gallivm, type);
+   *id = identity(bld, op);
+   if (!*id)
+      return false;
+   *value = LLVMBuildFreeze(gallivm->builder, src, "");
+   if (op_is_float(op))
+      *value = LLVMBuildBitCast(gallivm->builder, *value, bld->vec_type, "");
+   return true;
+}
+
 LLVMValueRef
 lp_sg_scan(struct gallivm_state *gallivm, enum lp_sg_scan_kind kind, unsigned op_,
            unsigned cluster, LLVMValueRef src, LLVMValueRef exec)
 {
    const nir_op op = (nir_op)op_;
    LLVMTypeRef t = LLVMTypeOf(src);
-   if (!lp_sg_native_enabled() || LLVMGetTypeKind(t) != LLVMVectorTypeKind ||
-       LLVMGetTypeKind(LLVMGetElementType(t)) != LLVMIntegerTypeKind ||
-       LLVMGetIntTypeWidth(LLVMGetElementType(t)) != 32)
+   struct lp_build_context bld;
+   LLVMValueRef id, v;
+   if (!lp_sg_native_enabled() || !scan_setup(gallivm, op, src, &bld, &id, &v))
       return NULL;
    const unsigned n = LLVMGetVectorSize(t);
-   if (n < 2 || n > 32 || (n & (n - 1)))
-      return NULL;
-
    LLVMBuilderRef builder = gallivm->builder;
-   struct lp_type type = op_is_float(op) ? lp_type_float_vec(32, 32 * n)
-                       : (op == nir_op_umin || op == nir_op_umax) ? lp_type_uint_vec(32, 32 * n)
-                       : lp_type_int_vec(32, 32 * n);
-   struct lp_build_context bld;
-   lp_build_context_init(&bld, gallivm, type);
-   LLVMValueRef id = identity(&bld, op);
-   if (!id)
-      return NULL;
-
-   LLVMValueRef v = LLVMBuildFreeze(builder, src, "");
-   if (op_is_float(op))
-      v = LLVMBuildBitCast(builder, v, bld.vec_type, "");
    if (exec) {
       LLVMValueRef active = LLVMBuildICmp(builder, LLVMIntNE, exec,
                                           LLVMConstNull(LLVMTypeOf(exec)), "");
@@ -161,28 +176,12 @@ lp_sg_partitioned_scan(struct gallivm_state *gallivm, enum lp_sg_scan_kind kind,
 {
    const nir_op op = (nir_op)op_;
    LLVMTypeRef t = LLVMTypeOf(src);
-   if (LLVMGetTypeKind(t) != LLVMVectorTypeKind ||
-       LLVMGetTypeKind(LLVMGetElementType(t)) != LLVMIntegerTypeKind ||
-       LLVMGetIntTypeWidth(LLVMGetElementType(t)) != 32 ||
-       LLVMTypeOf(ballot) != t)
+   struct lp_build_context bld;
+   LLVMValueRef id, x;
+   if (LLVMTypeOf(ballot) != t || !scan_setup(gallivm, op, src, &bld, &id, &x))
       return NULL;
    const unsigned n = LLVMGetVectorSize(t);
-   if (n < 2 || n > 32 || (n & (n - 1)))
-      return NULL;
-
    LLVMBuilderRef builder = gallivm->builder;
-   struct lp_type type = op_is_float(op) ? lp_type_float_vec(32, 32 * n)
-                       : (op == nir_op_umin || op == nir_op_umax) ? lp_type_uint_vec(32, 32 * n)
-                       : lp_type_int_vec(32, 32 * n);
-   struct lp_build_context bld;
-   lp_build_context_init(&bld, gallivm, type);
-   LLVMValueRef id = identity(&bld, op);
-   if (!id)
-      return NULL;
-
-   LLVMValueRef x = LLVMBuildFreeze(builder, src, "");
-   if (op_is_float(op))
-      x = LLVMBuildBitCast(builder, x, bld.vec_type, "");
    LLVMValueRef active = lp_sg_ballot_bits(gallivm, exec ? exec : LLVMConstAllOnes(t), exec);
    LLVMValueRef mask = LLVMBuildAnd(builder, LLVMBuildFreeze(builder, ballot, ""),
                                     lp_build_broadcast(gallivm, t, active), "");
