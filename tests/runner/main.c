@@ -239,6 +239,28 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
    if (!build_lane_map(st, why, why_size))
       return ST_FAIL;
 
+   /* The map comes from the driver's own SubgroupLocalInvocationId and
+    * SubgroupId.  On our lavapipe a compute workgroup fills its subgroups in
+    * order, so require that shape: broken builtins (say, every invocation
+    * alone in a subgroup of its own) must not make a "valid" map.  Other
+    * drivers may place invocations differently (--any-driver).
+    */
+   if (c->stage == STAGE_COMPUTE && !opt.any_driver) {
+      const unsigned want = (io->workgroup_size + st->size - 1) / st->size;
+      if (st->lm.num_subgroups != want) {
+         snprintf(why, why_size, "%u invocations make %u subgroups of %u, not %u",
+                  io->workgroup_size, st->lm.num_subgroups, st->size, want);
+         return ST_FAIL;
+      }
+      for (unsigned i = 0; i < io->workgroup_size; i++) {
+         if (st->lm.inv[i / st->size][i % st->size] != (int)i) {
+            snprintf(why, why_size, "invocation %u is not lane %u of subgroup %u", i,
+                     i % st->size, i / st->size);
+            return ST_FAIL;
+         }
+      }
+   }
+
    /* Fragment: every pixel's color is (index, lane, key, 0x600d), the values
     * the same invocation stored to meta[] (see gen_spvasm.py).
     */
