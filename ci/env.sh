@@ -7,6 +7,13 @@ MESA_SHA256=592272df3cf01e85e7db300c449df5061092574d099da275d19e97ef0510f8a6
 MESA_TARBALL_NAME=mesa_${MESA_VERSION}.orig.tar.xz
 CACHE_DIR=${MESA_SUBGROUPS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/mesa-subgroups}
 MESA_TREE=$TOP/subprojects/mesa-$MESA_VERSION
+# Date of the checkout's first commit (the tarball): fixed, so the series
+# gives the same commits everywhere.
+MESA_BASE_DATE="2025-05-28T00:00:00Z"
+# Where ci/export-series.sh puts each concern's patches (patches/series
+# gives the order).
+SERIES_DIRS="spirv_to_nir nir backend/llvmpipe patches"
+series_patches() { sed -e '/^#/d' -e '/^$/d' "$TOP/patches/series"; }
 BUILD_DIR=${MESA_SUBGROUPS_BUILD:-$TOP/build}
 # ccache: paths relative to the clone, so a fresh clone elsewhere still hits.
 export CCACHE_BASEDIR=$TOP

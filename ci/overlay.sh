@@ -1,65 +1,71 @@
 #!/usr/bin/env bash
-# Extract the verified Mesa tarball into subprojects/mesa-<version>/, apply
-# patches/ in order, and symlink our sources into the tree.
+# Make subprojects/mesa-<version> a git checkout of Mesa with the series
+# applied: the verified tarball is the first commit ("Mesa <version>"), then
+# every patch named in patches/series is applied with `git am`, in order.
+# Author and committer dates come from the patches, so the same series gives
+# the same commits on every machine.
 #
-# A stamp records the tarball hash and the hash of patches/: when it changes
-# the tree is extracted afresh.  Symlinks are refreshed on every run, so a new
-# file of ours only needs this script to run again (ci/build.sh does).
+# Develop in that checkout with ordinary git (commit, rebase -i, fixup), then
+# run ci/export-series.sh to write the commits back into the repo.
+#
+# A stamp records the tarball hash, the series and the patches, and the HEAD
+# the checkout was built at.  When the series changes, the checkout is made
+# afresh, but only if it holds nothing that is not in the series: a dirty
+# tree or commits past the stamped HEAD stop this script (export them first,
+# or delete the checkout).
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
 tarball=$CACHE_DIR/$MESA_TARBALL_NAME
 [ -f "$tarball" ] || "$TOP/ci/fetch-mesa.sh"
 
-patch_hash=$(cd "$TOP" && find patches -type f -name '*.patch' -print0 | sort -z |
-             xargs -0 -r sha256sum | sha256sum | cut -d' ' -f1)
-stamp="tarball=$MESA_SHA256 patches=$patch_hash"
-stamp_file=$MESA_TREE/.mesa-subgroups-stamp
+mapfile -t patches < <(series_patches)
+for p in "${patches[@]}"; do
+   [ -f "$TOP/$p" ] || { echo "overlay: $p is in patches/series but missing" >&2; exit 1; }
+done
+series_hash=$(cd "$TOP" && cat patches/series "${patches[@]}" | sha256sum | cut -d' ' -f1)
+stamp="tarball=$MESA_SHA256 series=$series_hash"
+stamp_file=$MESA_TREE/.git/mesa-subgroups-stamp
 
-if [ ! -f "$stamp_file" ] || [ "$(cat "$stamp_file")" != "$stamp" ]; then
-   echo "overlay: extracting $MESA_TARBALL_NAME into ${MESA_TREE#$TOP/}"
-   echo "$MESA_SHA256  $tarball" | sha256sum -c --status ||
-      { echo "overlay: $tarball fails its sha256 check" >&2; exit 1; }
-   rm -rf "$MESA_TREE"
-   mkdir -p "$TOP/subprojects"
-   tar -C "$TOP/subprojects" -xf "$tarball"
-   [ -d "$MESA_TREE" ] || { echo "overlay: tarball did not create $MESA_TREE" >&2; exit 1; }
-   for p in $(cd "$TOP" && ls patches/*.patch 2>/dev/null | sort); do
-      if ! patch -d "$MESA_TREE" -p1 --forward --batch --quiet <"$TOP/$p" >/tmp/overlay-patch.$$ 2>&1; then
-         cat /tmp/overlay-patch.$$ >&2; rm -f /tmp/overlay-patch.$$
-         echo "overlay: ERROR: $p does not apply to Mesa $MESA_VERSION; the tree is left half-patched and will be re-extracted next run" >&2
-         exit 1
-      fi
-      echo "overlay: applied $p"
-   done
-   rm -f /tmp/overlay-patch.$$
-   echo "$stamp" >"$stamp_file"
+if [ -f "$stamp_file" ] && [ "$(sed -n 1p "$stamp_file")" = "$stamp" ]; then
+   echo "overlay: ${MESA_TREE#$TOP/} is at the series ($(git -C "$MESA_TREE" rev-list --count HEAD) commits)"
+   exit 0
 fi
 
-# Where each of our directories lands in Mesa's tree.
-dest_for() {
-   case "$1" in
-   spirv_to_nir/*)            echo src/compiler/spirv ;;
-   nir/*)                     echo src/compiler/nir ;;
-   backend/llvmpipe/lvp_*)    echo src/gallium/frontends/lavapipe ;;
-   backend/llvmpipe/lp_*)     echo src/gallium/auxiliary/gallivm ;;
-   *) return 1 ;;
-   esac
-}
+if [ -d "$MESA_TREE" ]; then
+   if [ -f "$stamp_file" ]; then
+      built_head=$(sed -n 2p "$stamp_file")
+      if [ -n "$(git -C "$MESA_TREE" status --porcelain)" ] ||
+         [ "$(git -C "$MESA_TREE" rev-parse HEAD)" != "$built_head" ]; then
+         echo "overlay: ${MESA_TREE#$TOP/} has changes or commits that are not in patches/series;" >&2
+         echo "overlay: run ci/export-series.sh to keep them, or delete the checkout to drop them" >&2
+         exit 1
+      fi
+   fi
+   rm -rf "$MESA_TREE"
+fi
 
-# Drop links of ours that point at files that no longer exist.
-find "$MESA_TREE/src" -type l -lname "$TOP/*" ! -exec test -e {} \; -print -delete |
-   sed 's/^/overlay: removed stale link /'
+echo "overlay: extracting $MESA_TARBALL_NAME into ${MESA_TREE#$TOP/}"
+echo "$MESA_SHA256  $tarball" | sha256sum -c --status ||
+   { echo "overlay: $tarball fails its sha256 check" >&2; exit 1; }
+mkdir -p "$TOP/subprojects"
+tar -C "$TOP/subprojects" --no-same-owner -xf "$tarball"
+[ -d "$MESA_TREE" ] || { echo "overlay: tarball did not create $MESA_TREE" >&2; exit 1; }
 
-n=0
-while IFS= read -r f; do
-   d=$(dest_for "$f") || { echo "overlay: ERROR: no destination rule for $f (see dest_for in ci/overlay.sh)" >&2; exit 1; }
-   target=$MESA_TREE/$d/$(basename "$f")
-   if [ -e "$target" ] && [ ! -L "$target" ]; then
-      echo "overlay: ERROR: $f would replace Mesa's own $d/$(basename "$f")" >&2
+git_m() { git -C "$MESA_TREE" -c user.name=mesa-subgroups -c user.email=mesa-subgroups@localhost \
+          -c core.autocrlf=false -c advice.detachedHead=false "$@"; }
+git_m init -q -b main
+# The tarball ships files its own .gitignore names (subprojects/packagefiles).
+git_m add -A -f
+GIT_AUTHOR_DATE="$MESA_BASE_DATE" GIT_COMMITTER_DATE="$MESA_BASE_DATE" \
+   git_m commit -q -m "Mesa $MESA_VERSION"
+
+for p in "${patches[@]}"; do
+   if ! git_m am -q --committer-date-is-author-date --whitespace=nowarn "$TOP/$p"; then
+      git_m am --abort || true
+      echo "overlay: ERROR: $p does not apply; the checkout is left at the commit before it" >&2
       exit 1
    fi
-   ln -sfn "$TOP/$f" "$target"
-   n=$((n + 1))
-done < <(cd "$TOP" && find spirv_to_nir nir backend -type f \( -name '*.c' -o -name '*.h' -o -name '*.py' \) | sort)
-echo "overlay: $n files of ours linked into ${MESA_TREE#$TOP/}"
+done
+printf '%s\n%s\n' "$stamp" "$(git_m rev-parse HEAD)" >"$stamp_file"
+echo "overlay: ${MESA_TREE#$TOP/}: $MESA_VERSION + ${#patches[@]} commits"

@@ -16,8 +16,8 @@
 #   --filter GLOB            run only the tests whose name matches
 #   --vendor-json PATH       glvnd EGL vendor json (default: the build's,
 #                            build/tests/piglit/egl_vendor_mesa_subgroups.json)
-#   --expect-mark MARK       mark GL_VERSION must carry (default: the one in
-#                            backend/llvmpipe/lvp_subgroups_mark.h)
+#   --expect-mark MARK       mark GL_VERSION must carry (default: the build's,
+#                            build/tests/subgroups-mark, from meson.build)
 #   --expectations FILE      expected failures: glob, then the reason
 #   --any-driver             run on whatever llvmpipe the vendor json names
 #                            (no mark check; ci/baseline-stock-gl.sh uses it)
@@ -32,7 +32,7 @@ set -uo pipefail
 widths="128 256 512"
 filter='*'
 vendor_json=$BUILD_DIR/tests/piglit/egl_vendor_mesa_subgroups.json
-mark=$(sed -n 's/^#define LVP_SUBGROUPS_MARK "\(.*\)"$/\1/p' "$TOP/backend/llvmpipe/lvp_subgroups_mark.h")
+mark=$(cat "$BUILD_DIR/tests/subgroups-mark" 2>/dev/null)
 expectations=$TOP/tests/expectations/llvmpipe-gl-fails.txt
 out=${MESA_SUBGROUPS_OUT:-$BUILD_DIR/test-results}/piglit
 test_timeout=${PIGLIT_TEST_TIMEOUT:-120}
@@ -51,7 +51,7 @@ while [ $# -gt 0 ]; do
    *) echo "run-piglit: unknown option $1" >&2; exit 2 ;;
    esac
 done
-[ -n "$mark" ] || { echo "run-piglit: no mark found in lvp_subgroups_mark.h" >&2; exit 2; }
+[ -n "$mark" ] || { echo "run-piglit: no mark in build/tests/subgroups-mark (build first: ci/build.sh)" >&2; exit 2; }
 
 piglit_dir=$("$TOP/ci/fetch-piglit.sh" | tail -1) || { echo "run-piglit: ci/fetch-piglit.sh failed" >&2; exit 2; }
 . "$piglit_dir/env.sh"

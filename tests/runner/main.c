@@ -30,7 +30,6 @@
 #include <unistd.h>
 
 #include "cases.h"
-#include "lvp_subgroups_mark.h"
 #include "vkh.h"
 
 #ifndef RUNNER_SHADER_DIR
@@ -387,11 +386,11 @@ child_main(void)
    if (!opt.any_driver) {
       if (st->h.driver_id != VK_DRIVER_ID_MESA_LLVMPIPE ||
           strncmp(st->h.device_name, "llvmpipe", 8) != 0 ||
-          !strstr(st->h.driver_info, LVP_SUBGROUPS_MARK)) {
+          !strstr(st->h.driver_info, SUBGROUPS_MARK)) {
          printf("REFUSE the device is not the patched lavapipe (want driverID %d, a "
                 "\"llvmpipe\" device name and \"%s\" in driverInfo; got driverID %d, "
                 "\"%s\", \"%s\")\n",
-                VK_DRIVER_ID_MESA_LLVMPIPE, LVP_SUBGROUPS_MARK, st->h.driver_id,
+                VK_DRIVER_ID_MESA_LLVMPIPE, SUBGROUPS_MARK, st->h.driver_id,
                 st->h.device_name, st->h.driver_info);
          return EXIT_REFUSED;
       }

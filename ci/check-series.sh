@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Bisectability check of the series: builds every commit of the Mesa
+# checkout (subprojects/mesa-<version>, as ci/overlay.sh makes it) on its
+# own, in a git worktree at build-series/mesa with the options of
+# ci/mesa-options, and runs Mesa's own tests (meson test) at checkpoints: the
+# last commit of each concern folder run (see patches/series) and the last
+# commit.  Uses ccache, so a second run costs little.
+#
+#   ci/check-series.sh            every commit not green in the last report
+#   ci/check-series.sh --all      every commit
+#
+# A commit is identified by its tree: one the last report lists as green is
+# skipped (same tree, same result).  The report, ci/check-series.report, is
+# committed.  Too slow for CI (every commit touching nir.h or
+# nir_intrinsics.py rebuilds most of Mesa): run it before landing a change to
+# the series.
+set -uo pipefail
+. "$(dirname "$0")/env.sh"
+
+all=0
+[ "${1:-}" = --all ] && all=1
+report=$TOP/ci/check-series.report
+work=$TOP/build-series
+wt=$work/mesa
+bdir=$work/build
+
+"$TOP/ci/overlay.sh" >/dev/null || exit 1
+base=$(git -C "$MESA_TREE" rev-list --max-parents=0 HEAD)
+mapfile -t commits < <(git -C "$MESA_TREE" rev-list --reverse "$base..HEAD")
+mapfile -t folders < <(series_patches | xargs -n1 dirname)
+[ ${#commits[@]} = ${#folders[@]} ] ||
+   { echo "check-series: the checkout has ${#commits[@]} commits, patches/series ${#folders[@]}: run ci/export-series.sh" >&2; exit 1; }
+
+mkdir -p "$work"
+if [ ! -d "$wt" ]; then
+   git -C "$MESA_TREE" worktree add -q --detach "$wt" "${commits[0]}"
+fi
+opts=(--buildtype=debugoptimized --native-file "$TOP/ci/native.ini" --wrap-mode=nodownload)
+while IFS= read -r l; do
+   case "$l" in ''|'#'*) ;; *) opts+=("-D$l") ;; esac
+done <"$TOP/ci/mesa-options"
+
+# The last report decides what is green; the new one is written as commits
+# are checked, so an interrupted run still leaves its results.
+old=$(mktemp)
+trap 'rm -f "$old"' EXIT
+[ -f "$report" ] && cp "$report" "$old"
+green() { [ $all = 0 ] && grep -q "^$1 ok " "$old"; }
+
+new=$report
+{
+   echo "# ci/check-series.sh, $(date -u +%Y-%m-%d): tree, build, tests, seconds, commit"
+   echo "# (tests: meson test at checkpoints, '-' elsewhere)"
+} >"$new"
+n_ok=0 n_bad=0 n_skip=0
+for i in "${!commits[@]}"; do
+   c=${commits[$i]}
+   tree=$(git -C "$MESA_TREE" rev-parse "$c^{tree}")
+   subject=$(git -C "$MESA_TREE" log -1 --format=%s "$c")
+   checkpoint=0
+   [ $((i + 1)) = ${#commits[@]} ] || [ "${folders[$i]}" != "${folders[$((i + 1))]}" ] && checkpoint=1
+   if green "$tree"; then
+      grep "^$tree ok " "$old" | head -1 >>"$new"
+      n_skip=$((n_skip + 1))
+      continue
+   fi
+   start=$(date +%s)
+   git -C "$wt" checkout -q --detach "$c"
+   if [ ! -f "$bdir/build.ninja" ]; then
+      meson setup "$bdir" "$wt" "${opts[@]}" >"$work/setup.log" 2>&1 ||
+         { tail -20 "$work/setup.log"; exit 1; }
+   fi
+   build=ok tests=-
+   ninja -C "$bdir" >"$work/ninja-$((i + 1)).log" 2>&1 || build=FAIL
+   if [ $build = ok ] && [ $checkpoint = 1 ]; then
+      if meson test -C "$bdir" --num-processes "$(nproc)" >"$work/test-$((i + 1)).log" 2>&1; then
+         tests=$(grep -E '^Ok:' "$work/test-$((i + 1)).log" | awk '{print "pass:" $2}')
+      else
+         tests=FAIL
+      fi
+   fi
+   secs=$(( $(date +%s) - start ))
+   result=ok
+   [ $build = ok ] && [ "$tests" != FAIL ] || result=FAIL
+   line="$tree $result build:$build tests:$tests ${secs}s $(printf '%02d' $((i + 1))) $subject"
+   echo "$line" | tee -a "$new"
+   if [ $result = ok ]; then n_ok=$((n_ok + 1)); else n_bad=$((n_bad + 1)); fi
+done
+echo "check-series: $n_ok built now, $n_skip green in the last report, $n_bad failed (logs in ${work#$TOP/})"
+[ $n_bad = 0 ]

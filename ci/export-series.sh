@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Write the commits of the Mesa checkout (subprojects/mesa-<version>, made by
+# ci/overlay.sh) back into the repo as the series: `git format-patch` of every
+# commit after "Mesa <version>", each into the folder of its concern, and
+# patches/series in commit order.
+#
+#   subject "spirv: ..."                    -> spirv_to_nir/
+#   subject "nir..." ("nir:", "nir/...:")    -> nir/
+#   subject "gallivm:", "llvmpipe:", "lavapipe:" (also "lavapipe, ...") -> backend/llvmpipe/
+#   anything else (mesa:, vulkan:, ...)      -> patches/
+#
+# Then ci/overlay.sh on a fresh extraction reproduces the checkout's tree
+# byte for byte (and its commits, since the dates travel in the patches).
+set -euo pipefail
+. "$(dirname "$0")/env.sh"
+
+[ -d "$MESA_TREE/.git" ] || { echo "export-series: no git checkout at ${MESA_TREE#$TOP/}; run ci/overlay.sh" >&2; exit 1; }
+[ -z "$(git -C "$MESA_TREE" status --porcelain)" ] ||
+   { echo "export-series: ${MESA_TREE#$TOP/} has uncommitted changes; commit them first" >&2; exit 1; }
+base=$(git -C "$MESA_TREE" rev-list --max-parents=0 HEAD)
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+git -C "$MESA_TREE" format-patch -q --zero-commit --no-signature --full-index \
+   -o "$tmp" "$base..HEAD"
+
+for d in $SERIES_DIRS; do
+   rm -f "$TOP/$d"/[0-9][0-9][0-9][0-9]-*.patch
+done
+{
+   echo "# The series, in order: ci/overlay.sh applies it with git am;"
+   echo "# ci/export-series.sh writes it (do not edit by hand)."
+   for f in "$tmp"/*.patch; do
+      subject=$(sed -n 's/^Subject: \[PATCH[^]]*\] //p' "$f" | head -1)
+      case "$subject" in
+      spirv*)                          d=spirv_to_nir ;;
+      nir*)                            d=nir ;;
+      gallivm*|llvmpipe*|lavapipe*)    d=backend/llvmpipe ;;
+      *)                               d=patches ;;
+      esac
+      mkdir -p "$TOP/$d"
+      cp "$f" "$TOP/$d/"
+      echo "$d/$(basename "$f")"
+   done
+} >"$TOP/patches/series"
+n=$(grep -vc '^#' "$TOP/patches/series")
+echo "export-series: $n commits written; patches/series updated"
+
+# Record the new series as the checkout's stamp, so ci/overlay.sh keeps it.
+mapfile -t patches < <(series_patches)
+series_hash=$(cd "$TOP" && cat patches/series "${patches[@]}" | sha256sum | cut -d' ' -f1)
+printf '%s\n%s\n' "tarball=$MESA_SHA256 series=$series_hash" \
+   "$(git -C "$MESA_TREE" rev-parse HEAD)" >"$MESA_TREE/.git/mesa-subgroups-stamp"

@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+# Copyright © 2026 The mesa-subgroups authors
+# SPDX-License-Identifier: MIT
+"""Applies the mutants of mutants.py one at a time to a separate tree, rebuilds
+it incrementally, runs the cases each names, and reverts it.  Run through
+ci/mutants.sh (which sets up the environment and the Mesa checkout)."""
+
+import datetime
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+from mutants import MUTANTS, SAMPLE  # noqa: E402
+
+MESA_DIR = 'subprojects/mesa-25.0.7'
+WORK = os.path.join(TOP, 'build-mutants')
+TREE = os.path.join(WORK, MESA_DIR)
+BUILD = os.path.join(WORK, 'build')
+LVP = MESA_DIR + '/src/gallium/targets/lavapipe/'
+TARGETS = [LVP + 'libvulkan_lvp.so', LVP + 'lvp_devenv_icd.x86_64.json',
+           'tests/subgroup-runner', MESA_DIR + '/src/compiler/spirv/spirv_tests']
+REPORT = os.path.join(HERE, 'REPORT.md')
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, text=True, capture_output=True, **kw)
+
+
+def setup():
+    """build-mutants/ mirrors the superproject's layout (meson.build, ci/,
+    tests/ and the Mesa checkout under subprojects/), so its compile commands
+    match the main build's and ccache serves the unchanged files."""
+    os.makedirs(WORK, exist_ok=True)
+    for name in ('meson.build', 'ci', 'tests'):
+        dst = os.path.join(WORK, name)
+        if os.path.isdir(dst) and not os.path.islink(dst):
+            shutil.rmtree(dst)
+        elif os.path.lexists(dst):
+            os.remove(dst)
+        src = os.path.join(TOP, name)
+        if os.path.isdir(src):
+            shutil.copytree(src, dst, ignore=shutil.ignore_patterns('__pycache__'))
+        else:
+            shutil.copy2(src, dst)
+    head = sh(['git', '-C', os.path.join(TOP, MESA_DIR), 'rev-parse', 'HEAD']).stdout.strip()
+    if not os.path.isdir(TREE):
+        os.makedirs(os.path.dirname(TREE), exist_ok=True)
+        r = sh(['git', '-C', os.path.join(TOP, MESA_DIR), 'worktree', 'add', '--detach',
+                TREE, head])
+        if r.returncode:
+            sys.exit('mutants: git worktree add failed:\n' + r.stderr)
+    else:
+        sh(['git', '-C', TREE, 'checkout', '-q', '--detach', head])
+        sh(['git', '-C', TREE, 'reset', '-q', '--hard', head])
+    if not os.path.exists(os.path.join(BUILD, 'build.ninja')):
+        r = sh(['meson', 'setup', BUILD, WORK, '--native-file',
+                os.path.join(TOP, 'ci/native.ini'), '--wrap-mode=nodownload'])
+        if r.returncode:
+            sys.exit('mutants: meson setup failed:\n' + r.stdout[-3000:] + r.stderr[-3000:])
+    t = time.time()
+    r = sh(['ninja', '-C', BUILD] + TARGETS)
+    if r.returncode:
+        sys.exit('mutants: the unmutated tree does not build:\n' + r.stdout[-3000:])
+    print(f'mutants: tree ready in {time.time() - t:.0f} s', flush=True)
+
+
+def apply(m):
+    path = os.path.join(TREE, m.file)
+    text = open(path).read()
+    n = text.count(m.old)
+    if n != 1:
+        return f'the original text occurs {n} times in {m.file}'
+    open(path, 'w').write(text.replace(m.old, m.new))
+    return None
+
+
+def revert(m):
+    sh(['git', '-C', TREE, 'checkout', '--', m.file])
+
+
+def run_spec(spec):
+    """Returns (failed, total, first failing case, output tail)."""
+    kind, _, arg = spec.partition(':')
+    if kind in ('runner', 'runner-generic'):
+        family, _, filt = arg.partition(':')
+        cmd = [os.path.join(BUILD, 'tests/subgroup-runner'), '--family', family,
+               '--log-dir', os.path.join(WORK, 'logs')]
+        if filt:
+            cmd += ['--filter', filt]
+        env = dict(os.environ)
+        if kind == 'runner-generic':
+            env['GALLIVM_PERF'] = 'nosubgroupnative'
+        r = sh(cmd, timeout=1200, env=env)
+        out = r.stdout + r.stderr
+        m = re.search(r'^(\d+) passed, (\d+) failed', out, re.M)
+        first = re.search(r'^(\S+): (fail|crash|timeout)\b.*$', out, re.M)
+        if not m:
+            return 1, 1, f'runner printed no summary (exit {r.returncode})', out[-2000:]
+        passed, failed = int(m.group(1)), int(m.group(2))
+        return failed, passed + failed, first.group(1) if first else None, out[-2000:]
+    if kind == 'spirv_tests':
+        cmd = [os.path.join(BUILD, MESA_DIR, 'src/compiler/spirv/spirv_tests')]
+        if arg:
+            cmd.append('--gtest_filter=' + arg)
+        r = sh(cmd, timeout=600)
+        out = r.stdout + r.stderr
+        failed = re.findall(r'^\[  FAILED  \] (\S+)', out, re.M)
+        total = re.search(r'^\[==========\] (\d+) tests? from', out, re.M)
+        total = int(total.group(1)) if total else 0
+        if r.returncode and not failed:
+            failed = [f'spirv_tests exited with {r.returncode}']
+        return len(set(failed)), total, failed[0] if failed else None, out[-2000:]
+    raise ValueError('unknown run ' + spec)
+
+
+def main(argv):
+    sample = '--sample' in argv
+    ids = [a for a in argv if not a.startswith('--')]
+    mutants = MUTANTS
+    if sample:
+        mutants = [m for m in MUTANTS if m.id in SAMPLE]
+    elif ids:
+        mutants = [m for m in MUTANTS if m.id in ids]
+        missing = set(ids) - {m.id for m in mutants}
+        if missing:
+            sys.exit('mutants: unknown ' + ', '.join(sorted(missing)))
+    setup()
+    rows, killed, bad = [], 0, 0
+    start = time.time()
+    for m in mutants:
+        t = time.time()
+        why = apply(m)
+        verdict, detail = 'error', why
+        try:
+            if why is None:
+                r = sh(['ninja', '-C', BUILD] + TARGETS)
+                if r.returncode:
+                    verdict, detail = 'error', 'does not build: ' + \
+                        (re.findall(r'error: .*', r.stdout) or ['?'])[0]
+                else:
+                    verdict, detail = 'survived', 'no run failed'
+                    for spec in m.run:
+                        failed, total, first, tail = run_spec(spec)
+                        if failed:
+                            verdict = 'killed'
+                            detail = f'{spec}: {first} ({failed} of {total} failed)'
+                            break
+        finally:
+            revert(m)
+        secs = time.time() - t
+        if verdict == 'killed':
+            killed += 1
+        else:
+            bad += 1
+        rows.append((m, verdict, detail, secs))
+        print(f'mutant.{m.id}: {verdict} - {detail} [{secs:.0f} s]', flush=True)
+    # Leave the tree's build matching the unmutated sources.
+    sh(['ninja', '-C', BUILD] + TARGETS)
+    total_s = time.time() - start
+    if not sample and not ids:
+        with open(REPORT, 'w') as f:
+            day = datetime.date.today().isoformat()
+            f.write('# Mutation testing report\n\n')
+            f.write(f'`bash ci/mutants.sh`, {day}: {killed} of {len(rows)} mutants killed '
+                    f'in {total_s / 60:.0f} min.\n\n')
+            f.write('| mutant | where | rule it breaks | verdict | first failing case |\n')
+            f.write('|---|---|---|---|---|\n')
+            for m, verdict, detail, secs in rows:
+                f.write(f'| {m.id} | `{m.file}` | {m.rule} | {verdict} | {detail} |\n')
+    print(f'\nmutants: {killed} of {len(rows)} killed in {total_s:.0f} s')
+    print(f'{killed} passed, {bad} failed')
+    return 0 if bad == 0 else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
