@@ -48,22 +48,6 @@ else
 fi
 
 echo
-echo "== partitioned cases again, lowered while ballots are 4 x 32-bit (LVP_PARTITION_BALLOT=uvec4)"
-LVP_PARTITION_BALLOT=uvec4 "$runner" --family partitioned --tag ballot_uvec4 \
-   --expectations "$TOP/tests/expectations/lavapipe-fails.txt" \
-   --csv "$OUT/results-uvec4.csv" --log-dir "$OUT/logs-uvec4" "$@" >"$OUT/runner-uvec4.log" 2>&1
-sed -n '/^family/,$p' "$OUT/runner-uvec4.log"
-grep -E ': (fail|unexpected-pass)' "$OUT/runner-uvec4.log" | head -20
-line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/runner-uvec4.log" | tail -1)
-if [ -n "$line" ]; then
-   read -r p _ f _ s _ <<<"$(echo "$line" | tr -d ',')"
-   passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
-else
-   echo "runner (uvec4) printed no summary"; tail -5 "$OUT/runner-uvec4.log"
-   failed=$((failed + 1))
-fi
-
-echo
 echo "== native subgroup code at lower CPU feature levels (GALLIUM_OVERRIDE_CPU_CAPS)"
 # gallivm picks its subgroup instructions from the CPU features
 # (backend/llvmpipe/lp_bld_subgroup.h).  Mesa's override "avx" clears
