@@ -9,7 +9,7 @@
 #   - instructions that must not appear at that feature level (e.g. %zmm
 #     registers when GALLIUM_OVERRIDE_CPU_CAPS=avx removes AVX-512),
 #   - fewer instructions than Mesa's own lane-by-lane code for the same
-#     shader (the same run with LP_SUBGROUP_NATIVE=0), where Mesa's code is
+#     shader (the same run with GALLIVM_PERF=nosubgroupnative), where Mesa's code is
 #     such a sequence: LLVM unrolls Mesa's lane loops (no backward branch is
 #     left), so the size is what shows them.
 # A check whose instructions this CPU lacks is skipped, naming the flag.
@@ -32,11 +32,11 @@ shader_asm() {
 count_insns() { grep -cE '^ *[0-9a-f]+:	' "$1"; }
 
 # compile NAME WIDTH CAPS FILTER NATIVE [ENV] -> $out/NAME.NATIVE.s (1 = ours,
-# 0 = Mesa's, built with ENV, LP_SUBGROUP_NATIVE=0 by default)
+# 0 = Mesa's, built with ENV, GALLIVM_PERF=nosubgroupnative by default)
 compile() {
    local name=$1 width=$2 caps=$3 filter=$4 native=$5 dir="$out/$1.$5"
-   local ref_env=${6:-LP_SUBGROUP_NATIVE=0}
-   [ "$native" = 1 ] && ref_env=LP_SUBGROUP_NATIVE=1
+   local ref_env=${6:-GALLIVM_PERF=nosubgroupnative}
+   [ "$native" = 1 ] && ref_env=GALLIVM_PERF=
    rm -rf "$dir"
    env ${caps:+GALLIUM_OVERRIDE_CPU_CAPS=$caps} "$ref_env" \
       GALLIVM_DEBUG=asm MESA_SHADER_CACHE_DISABLE=true \
@@ -53,7 +53,7 @@ compile() {
 # check NAME WIDTH CAPS NEEDS FILTER MUST MUST_NOT COMPARE
 #   NEEDS: /proc/cpuinfo flags the instructions need (space separated)
 #   MUST: regexes separated by ';' that must each match; MUST_NOT: one regex or ''
-#   COMPARE: 1 = must be shorter than Mesa's code (LP_SUBGROUP_NATIVE=0),
+#   COMPARE: 1 = must be shorter than Mesa's code (GALLIVM_PERF=nosubgroupnative),
 #            VAR=VALUE = than the code built with that setting instead, 0 = no comparison
 check() {
    local name=$1 width=$2 caps=$3 needs=$4 filter=$5 must=$6 must_not=$7 compare=$8
@@ -155,11 +155,13 @@ check exclusive.8.avx2 256 avx    "avx2"                       "$c.arith.umax.co
       'vpmaxud	.*%ymm' '%zmm|%k[0-7]' 1
 check inclusive.4.sse41 128 sse4.1 "sse4_1"                    "$c.arith.smin.compute.int32.size4.inclusive.all" \
       'pminsd' '%ymm|%zmm|	v' 1
-# partitioned scans: against nir_lower_partitioned.c's generic lowering
-check partitioned_reduce.16 512 "" "avx512f"                   "$c.partitioned.iadd.compute.uint32.size16.reduce.partition.subsets1.all" \
-      'vpaddd	.*%zmm;vpconflictd' '' LVP_PARTITION_BALLOT=uvec4
+# partitioned scans: gallivm builds them in every mode (the filter of
+# lp_build_opt_nir leaves them to it), so the only size to compare is the
+# partition's: vpconflictd against the rotate-and-compare IR
+check partitioned_reduce.16 512 "" "avx512f avx512cd"          "$c.partitioned.iadd.compute.uint32.size16.reduce.partition.subsets1.all" \
+      'vpaddd	.*%zmm;vpconflictd' '' GALLIVM_PERF=nosubgroupnative
 check partitioned_inclusive.8.avx2 256 avx "avx2"              "$c.partitioned.umin.compute.uint32.size8.inclusive.partition.subsets8.all" \
-      'vpminud	.*%ymm' '%zmm|%k[0-7]' LVP_PARTITION_BALLOT=uvec4
+      'vpminud	.*%ymm' '%zmm|%k[0-7]' 0
 
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]
