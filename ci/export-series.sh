@@ -21,7 +21,7 @@ base=$(git -C "$MESA_TREE" rev-list --max-parents=0 HEAD)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-git -C "$MESA_TREE" format-patch -q --zero-commit --no-signature --full-index \
+git -C "$MESA_TREE" format-patch -q -N --zero-commit --no-signature --full-index \
    -o "$tmp" "$base..HEAD"
 
 for d in $SERIES_DIRS; do
