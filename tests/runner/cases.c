@@ -54,6 +54,39 @@ check_word(struct check *chk, const struct case_io *io, unsigned inv,
 }
 
 void
+check_word_any(struct check *chk, const struct case_io *io, unsigned inv,
+               unsigned word, const uint32_t *accept, unsigned n, const char *what)
+{
+   if (n <= 1) {
+      check_word(chk, io, inv, word, accept[0], what);
+      return;
+   }
+   const uint32_t got = io->dst[inv * DST_WORDS + word];
+   bool ok = false;
+   for (unsigned k = 0; k < n; k++)
+      ok |= got == (chk->perturb ? accept[k] ^ 0x00010000u : accept[k]);
+   if (word == 0 && inv < MAX_INVOCATIONS) {
+      chk->has_expected[inv] = true;
+      chk->expected[inv] = chk->perturb ? accept[0] ^ 0x00010000u : accept[0];
+   }
+   chk->cared++;
+   if (!ok) {
+      if (!chk->failures) {
+         char list[96] = "";
+         for (unsigned k = 0; k < n; k++) {
+            const size_t len = strlen(list);
+            snprintf(list + len, sizeof(list) - len, "%s0x%08x", k ? " or " : "",
+                     chk->perturb ? accept[k] ^ 0x00010000u : accept[k]);
+         }
+         snprintf(chk->first, sizeof(chk->first),
+                  "invocation %u (subgroup %u, lane %u) %s word %u: got 0x%08x, expected %s",
+                  inv, io->meta[inv * 2 + 1], io->meta[inv * 2], what, word, got, list);
+      }
+      chk->failures++;
+   }
+}
+
+void
 check_property(struct check *chk, const char *failure)
 {
    chk->cared++;
