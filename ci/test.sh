@@ -117,7 +117,7 @@ LVP_PARTITION_BALLOT=uvec4 "$runner" --family partitioned --tag ballot_uvec4 \
    --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
    --csv "$OUT/results-uvec4.csv" --log-dir "$OUT/logs-uvec4" "$@" >"$OUT/runner-uvec4.log" 2>&1
 sed -n '/^family/,$p' "$OUT/runner-uvec4.log"
-grep -E ': (fail|unexpected-pass)' "$OUT/runner-uvec4.log" | head -20
+grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$OUT/runner-uvec4.log" | head -20
 line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/runner-uvec4.log" | tail -1)
 if [ -n "$line" ]; then
    read -r p _ f _ s _ <<<"$(echo "$line" | tr -d ',')"
@@ -148,7 +148,7 @@ for level in "avx:avx2:256,512" "sse4.1:sse4_1:128"; do
          --filter "$filt" --tag "caps_$caps" \
          --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
          --log-dir "$OUT/logs-caps-$caps" "$@" >"$log" 2>&1
-      grep -E ': (fail|unexpected-pass)' "$log" | head -20
+      grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$log" | head -20
       line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
       echo "caps_$caps ($widths) $fam: ${line:-no summary}"
       if [ -n "$line" ]; then
