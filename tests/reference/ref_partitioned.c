@@ -315,11 +315,14 @@ fminmax_accept(enum ref_pop op, const uint32_t *used, unsigned n, uint32_t *acce
 
 /* Reduce: the operation over every invocation of the subset.  Inclusive
  * scan: over the subset's invocations with an id at most this one's;
- * exclusive: strictly below, the identity when there are none.  The values
- * are combined among themselves; the identity stands in only for an empty
- * set, so a single value's sum is the value itself (FAdd of a lone -0.0 is
- * -0.0: the sum of one addend involves no addition; -0.0 + -0.0 is -0.0 as
- * well, and only a +0.0 among the addends makes a zero sum +0.0).  Float
+ * exclusive: strictly below, the identity when there are none.  SPIR-V's
+ * Group Operation table: InclusiveScan of [a0, a1, ... an-1] is "[a0, (a0 op
+ * a1), ...(a0 op a1 op ... op an-1)]", ExclusiveScan "[I, a0, (a0 op a1),
+ * ... (a0 op a1 op ... op an-2)]".  So the values are combined among
+ * themselves and the identity I stands only for an empty set: a single
+ * value's sum is the value itself (FAdd of a lone -0.0 is -0.0, no addition
+ * happens; -0.0 + -0.0 is -0.0 as well, and only a +0.0 among the addends
+ * makes a zero sum +0.0).  Float
  * add and multiply are combined in invocation order: the cases use inputs
  * whose sums and products are exact, so any order gives the same bits.
  */
