@@ -86,7 +86,7 @@ if [ -z "$ok" ]; then
 fi
 passed=$((passed + ok)) failed=$((failed + bad))
 # Each skipped (or expected-fail) test must be an allowed skip, named
-# meson.<project>:<suite>/<test> with spaces dropped.
+# meson.<project>:<suite>/<test> (" / " as "/", other spaces as "_").
 nskip=0
 while IFS=$'\t' read -r name status; do
    [ -n "$name" ] || continue
