@@ -20,6 +20,58 @@ mkdir -p "$OUT"
 runner=$BUILD_DIR/tests/subgroup-runner
 passed=0 failed=0 skipped=0
 
+# Allowed skips: every skip anywhere in this script must be listed there
+# (for this machine), else it counts as a failure.  The runner checks its
+# cases itself (--skips); the other skips go through count_skip.
+SKIPS=$TOP/tests/expectations/lavapipe-skips.txt
+condition_holds() {
+   case $1 in
+      cpu-lacks:*) ! grep -qw -- "${1#cpu-lacks:}" /proc/cpuinfo ;;
+      no-file:*) [ ! -e "${1#no-file:}" ] ;;
+      *) return 1 ;;
+   esac
+}
+# allowed_skip NAME: prints the reason of the first entry of $SKIPS whose
+# glob matches NAME and whose when:CONDITIONs all hold; fails if none does
+# (the runner's --skips rules).
+allowed_skip() {
+   local name=$1 line glob rest cond ok
+   while IFS= read -r line || [ -n "$line" ]; do
+      line=${line#"${line%%[![:space:]]*}"}
+      case $line in '' | '#'*) continue ;; esac
+      glob=${line%%[[:space:]]*}
+      rest=${line#"$glob"}
+      ok=1
+      for (( ; ; )); do
+         rest=${rest#"${rest%%[![:space:]]*}"}
+         case $rest in
+            when:*)
+               cond=${rest%%[[:space:]]*}
+               rest=${rest#"$cond"}
+               condition_holds "${cond#when:}" || ok=0 ;;
+            *) break ;;
+         esac
+      done
+      # shellcheck disable=SC2053  # $glob is a pattern
+      if [ $ok = 1 ] && [[ $name == $glob ]]; then
+         echo "${rest:-(no reason given)}"
+         return 0
+      fi
+   done <"$SKIPS"
+   return 1
+}
+# count_skip NAME WHY: a listed skip counts as skipped, any other as failed.
+count_skip() {
+   local reason
+   if reason=$(allowed_skip "$1"); then
+      echo "$1: skip ($2; allowed: $reason)"
+      skipped=$((skipped + 1))
+   else
+      echo "$1: FAIL (skipped: $2; not an allowed skip in $SKIPS)"
+      failed=$((failed + 1))
+   fi
+}
+
 echo "== Mesa's own tests (meson test)"
 meson test -C "$BUILD_DIR" --num-processes "$(nproc)" --print-errorlogs >"$OUT/meson-test.log" 2>&1
 mt_rc=$?
@@ -32,11 +84,23 @@ if [ -z "$ok" ]; then
    tail -20 "$OUT/meson-test.log"
    bad=$((bad + 1)); ok=0
 fi
-passed=$((passed + ok)) failed=$((failed + bad)) skipped=$((skipped + skip))
+passed=$((passed + ok)) failed=$((failed + bad))
+# Each skipped (or expected-fail) test must be an allowed skip, named
+# meson.<project>:<suite>/<test> (" / " as "/", other spaces as "_").
+nskip=0
+while IFS=$'\t' read -r name status; do
+   [ -n "$name" ] || continue
+   count_skip "meson.$(echo "$name" | sed 's# / #/#g; s/ /_/g')" "meson test: $status"
+   nskip=$((nskip + 1))
+done < <(sed -nE 's#^ *[0-9]+/[0-9]+ +(.*[^ ]) +(SKIP|EXPECTEDFAIL)( .*)?$#\1\t\2#p' "$OUT/meson-test.log")
+if [ "$nskip" != "$skip" ]; then
+   echo "meson test reports $skip skipped or expected-fail tests, $nskip found by name: counted as failed"
+   failed=$((failed + (skip > nskip ? skip - nskip : 0)))
+fi
 
 echo
 echo "== subgroup cases on the patched lavapipe"
-"$runner" --expectations "$TOP/tests/expectations/lavapipe-fails.txt" \
+"$runner" --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
    --csv "$OUT/results.csv" --log-dir "$OUT/logs" "$@" | tee "$OUT/runner.log"
 line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/runner.log" | tail -1)
 if [ -n "$line" ]; then
@@ -44,6 +108,24 @@ if [ -n "$line" ]; then
    passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 else
    echo "runner printed no summary"
+   failed=$((failed + 1))
+fi
+
+echo
+echo "== partitioned cases again on the generic lowering (GALLIVM_PERF=nosubgroupnative)"
+# gallivm's filter then keeps no partitioned intrinsic: nir_lower_subgroups'
+# lower_partitioned runs end to end on Mesa's own code.
+GALLIVM_PERF=nosubgroupnative "$runner" --family partitioned --tag generic \
+   --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
+   --csv "$OUT/results-generic.csv" --log-dir "$OUT/logs-generic" "$@" >"$OUT/runner-generic.log" 2>&1
+sed -n '/^family/,$p' "$OUT/runner-generic.log"
+grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$OUT/runner-generic.log" | head -20
+line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/runner-generic.log" | tail -1)
+if [ -n "$line" ]; then
+   read -r p _ f _ s _ <<<"$(echo "$line" | tr -d ',')"
+   passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+else
+   echo "runner (generic) printed no summary"; tail -5 "$OUT/runner-generic.log"
    failed=$((failed + 1))
 fi
 
@@ -58,8 +140,7 @@ level_families="intel:* ballot:* vote:* partitioned:*.divergent rotate:subgroup.
 for level in "avx:avx2:256,512" "sse4.1:sse4_1:128"; do
    IFS=: read -r caps flag widths <<<"$level"
    if ! grep -qw "$flag" /proc/cpuinfo; then
-      echo "caps_$caps: skip (this CPU lacks $flag, so the level cannot run here)"
-      skipped=$((skipped + 1))
+      count_skip "caps_$caps" "this CPU lacks $flag, so the level cannot run here"
       continue
    fi
    for ff in $level_families; do
@@ -67,9 +148,9 @@ for level in "avx:avx2:256,512" "sse4.1:sse4_1:128"; do
       log="$OUT/runner-caps-$caps-$fam.log"
       GALLIUM_OVERRIDE_CPU_CAPS=$caps "$runner" --widths "$widths" --family "$fam" \
          --filter "$filt" --tag "caps_$caps" \
-         --expectations "$TOP/tests/expectations/lavapipe-fails.txt" \
+         --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
          --log-dir "$OUT/logs-caps-$caps" "$@" >"$log" 2>&1
-      grep -E ': (fail|unexpected-pass)' "$log" | head -20
+      grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$log" | head -20
       line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
       echo "caps_$caps ($widths) $fam: ${line:-no summary}"
       if [ -n "$line" ]; then
@@ -84,11 +165,18 @@ done
 echo
 echo "== assembly of the native subgroup code (tests/asm/check-asm.sh)"
 "$TOP/tests/asm/check-asm.sh" "$runner" "$OUT/asm" >"$OUT/asm.log" 2>&1
-grep -E '^asm\.' "$OUT/asm.log"
+grep -E '^asm\.' "$OUT/asm.log" | grep -v ': skip ('
 line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/asm.log" | tail -1)
 if [ -n "$line" ]; then
    read -r p _ f _ s _ <<<"$(echo "$line" | tr -d ',')"
-   passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+   passed=$((passed + p)) failed=$((failed + f))
+   # Its skips (a check whose instructions this CPU lacks) must be allowed.
+   nskip=0
+   while IFS=$'\t' read -r name why; do
+      count_skip "$name" "$why"
+      nskip=$((nskip + 1))
+   done < <(sed -nE 's/^(asm\.[^:]+): skip \((.*)\)$/\1\t\2/p' "$OUT/asm.log")
+   [ "$nskip" = "$s" ] || { echo "asm checks: $s skipped, $nskip found by name"; failed=$((failed + 1)); }
 else
    echo "asm checks printed no summary"; tail -5 "$OUT/asm.log"; failed=$((failed + 1))
 fi
@@ -108,7 +196,7 @@ fi
 
 echo
 echo "== refusal of a foreign driver (fake ICD claiming to be llvmpipe)"
-"$runner" --icd "$BUILD_DIR/tests/fake_icd.json" --widths 256 --log-dir "$OUT/logs-fake" \
+"$runner" --icd "$BUILD_DIR/tests/fake_icd.json" --widths 256 --log-dir "$OUT/logs-fake" --skips "$SKIPS" \
    >"$OUT/fake-icd.log" 2>&1
 rc=$?
 if [ $rc = 3 ] && grep -q 'refusing to run: the device is not the patched lavapipe' "$OUT/fake-icd.log"; then
@@ -156,8 +244,7 @@ if [ -f "$sys_json" ]; then
       echo "refusal.gl_system_mesa: FAIL (exit $rc)"; cat "$OUT/piglit-refusal-system.log"; failed=$((failed + 1))
    fi
 else
-   echo "refusal.gl_system_mesa: skip ($sys_json not installed: no system Mesa to refuse)"
-   skipped=$((skipped + 1))
+   count_skip refusal.gl_system_mesa "$sys_json not installed: no system Mesa to refuse"
 fi
 
 echo "$passed $failed $skipped" >"$OUT/summary"

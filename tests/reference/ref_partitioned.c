@@ -102,9 +102,6 @@ ref_partition_verify(const struct ref_subgroup *sg, enum ref_ptype t, unsigned c
    for (unsigned i = 0; i < sg->size; i++) {
       if (!sg->active[i])
          continue;
-      bool i_nan = false;
-      for (unsigned c = 0; c < comps; c++)
-         i_nan |= ref_component_is_nan(t, value[i][c]);
 
       /* "a valid partition of the tangled invocations": every active
        * invocation is in its own subset, and a subset holds only tangled
@@ -125,10 +122,24 @@ ref_partition_verify(const struct ref_subgroup *sg, enum ref_ptype t, unsigned c
       for (unsigned j = 0; j < sg->size; j++) {
          if (!sg->active[j] || j == i)
             continue;
-         bool equal = true, j_nan = false;
+         /* equal: every component equal (so never with a NaN component).
+          * may_share: every component equal or NaN in both lanes.  The spec
+          * requires equal values to share a subset and values in one subset
+          * to be "the same value"; whether two NaNs count as the same value
+          * it leaves open, so lanes whose only differences are components
+          * that are NaN in both may group or not.  Any other difference --
+          * a NaN against a number, or another component that differs, as
+          * (NaN, 1) against (NaN, 2) -- keeps them apart.
+          */
+         bool equal = true, may_share = true, any_nan = false;
          for (unsigned c = 0; c < comps; c++) {
-            equal &= ref_component_equal(t, value[i][c], value[j][c]);
-            j_nan |= ref_component_is_nan(t, value[j][c]);
+            const bool ce = ref_component_equal(t, value[i][c], value[j][c]);
+            const bool both_nan = ref_component_is_nan(t, value[i][c]) &&
+                                  ref_component_is_nan(t, value[j][c]);
+            equal &= ce;
+            may_share &= ce || both_nan;
+            any_nan |= ref_component_is_nan(t, value[i][c]) ||
+                       ref_component_is_nan(t, value[j][c]);
          }
          const bool same_subset = bit_set(&mask[i], j);
          /* A subset: j in i's mask exactly when their masks are equal. */
@@ -143,13 +154,10 @@ ref_partition_verify(const struct ref_subgroup *sg, enum ref_ptype t, unsigned c
                      i, j);
             return buf;
          }
-         /* Values not equal: different subsets, except that NaN lanes may
-          * group among themselves (left open by the spec).  A NaN lane never
-          * shares a subset with a non-NaN lane.
-          */
-         if (!equal && same_subset && !(i_nan && j_nan)) {
+         if (!may_share && same_subset) {
             snprintf(buf, buf_size, "lanes %u and %u hold different values%s in one subset",
-                     i, j, i_nan || j_nan ? " (one NaN)" : "");
+                     i, j, any_nan ? " (a NaN component, and a difference NaN does not excuse)"
+                                   : "");
             return buf;
          }
       }
@@ -234,19 +242,98 @@ combine(enum ref_pop op, uint32_t a, uint32_t b)
    }
 }
 
+static bool
+is_denorm32(uint32_t u)
+{
+   return !(u & 0x7f800000u) && (u & 0x007fffffu);
+}
+
+static void
+accept_add(uint32_t *accept, unsigned *n, uint32_t v)
+{
+   for (unsigned k = 0; k < *n; k++) {
+      if (accept[k] == v)
+         return;
+   }
+   if (*n < REF_MAX_ACCEPT)
+      accept[(*n)++] = v;
+}
+
+/* OpGroupNonUniformFMin / FMax, from the unified SPIR-V specification
+ * (Non-Uniform Instructions):
+ *
+ *   "The identity I for Operation is +INF [-INF for FMax]. ... The method
+ *   used to perform the group operation on the contributed Value(s) from
+ *   active invocations is implementation defined. From the set of Value(s)
+ *   provided by active invocations within a subgroup, if for any two Values
+ *   one of them is a NaN, the other is chosen. If all Value(s) that are used
+ *   by the current invocation are NaN, then the result is an undefined
+ *   value."
+ *
+ * So a NaN among the values used is ignored; only when every value used is
+ * a NaN is the result undefined (don't care).  No value used (an exclusive
+ * scan's first invocation): the identity.
+ *
+ * -0.0 and +0.0 compare equal (IEEE 754), and the spec does not say which
+ * of two equal values the minimum (maximum) is, so it leaves the sign of a
+ * zero result free: where the least (greatest) value is a zero and both
+ * zeros are among the values used, either zero is accepted.
+ *
+ * Denormals: a shader without the DenormPreserve execution mode may flush
+ * them to zero (Vulkan, "Precision and Operation of SPIR-V Instructions";
+ * lavapipe advertises neither DenormPreserve nor DenormFlushToZero), on the
+ * way in or out.  Where a denormal is among the values used and the exact
+ * answer is a zero or a denormal, +0.0 and -0.0 are accepted as well.
+ */
+static unsigned
+fminmax_accept(enum ref_pop op, const uint32_t *used, unsigned n, uint32_t *accept)
+{
+   int best = -1;
+   bool denorm = false;
+   for (unsigned k = 0; k < n; k++) {
+      if (ref_component_is_nan(REF_T_FLOAT32, used[k]))
+         continue;
+      denorm |= is_denorm32(used[k]);
+      const float f = as_float(used[k]), b = best < 0 ? 0.0f : as_float(used[best]);
+      if (best < 0 || (op == REF_OP_FMIN ? f < b : f > b))
+         best = (int)k;
+   }
+   if (best < 0)
+      return 0;
+   unsigned na = 0;
+   const float b = as_float(used[best]);
+   for (unsigned k = 0; k < n; k++) {
+      if (!ref_component_is_nan(REF_T_FLOAT32, used[k]) && as_float(used[k]) == b)
+         accept_add(accept, &na, used[k]);
+   }
+   if (denorm && (b == 0.0f || is_denorm32(used[best]))) {
+      accept_add(accept, &na, 0x00000000u);
+      accept_add(accept, &na, 0x80000000u);
+   }
+   return na;
+}
+
 /* Reduce: the operation over every invocation of the subset.  Inclusive
  * scan: over the subset's invocations with an id at most this one's;
- * exclusive: strictly below, the identity when there are none.  Float add
- * and multiply are combined in invocation order: the cases use inputs whose
- * sums and products are exact, so any order gives the same bits.
+ * exclusive: strictly below, the identity when there are none.  SPIR-V's
+ * Group Operation table: InclusiveScan of [a0, a1, ... an-1] is "[a0, (a0 op
+ * a1), ...(a0 op a1 op ... op an-1)]", ExclusiveScan "[I, a0, (a0 op a1),
+ * ... (a0 op a1 op ... op an-2)]".  So the values are combined among
+ * themselves and the identity I stands only for an empty set: a single
+ * value's sum is the value itself (FAdd of a lone -0.0 is -0.0, no addition
+ * happens; -0.0 + -0.0 is -0.0 as well, and only a +0.0 among the addends
+ * makes a zero sum +0.0).  Float
+ * add and multiply are combined in invocation order: the cases use inputs
+ * whose sums and products are exact, so any order gives the same bits.
  */
-bool
-ref_partitioned_scan(const struct ref_subgroup *sg, enum ref_pop op, enum ref_scan scan,
-                     const struct ref_ballot *ballot, const uint32_t *x, unsigned lane,
-                     uint32_t *result)
+unsigned
+ref_partitioned_scan_accept(const struct ref_subgroup *sg, enum ref_pop op,
+                            enum ref_scan scan, const struct ref_ballot *ballot,
+                            const uint32_t *x, unsigned lane, uint32_t *accept)
 {
    const struct ref_ballot subset = ref_partition_subset(sg, ballot, lane);
-   uint32_t acc = identity(op);
+   uint32_t used[REF_MAX_LANES];
+   unsigned n = 0;
    for (unsigned j = 0; j < sg->size; j++) {
       if (!bit_set(&subset, j))
          continue;
@@ -254,11 +341,29 @@ ref_partitioned_scan(const struct ref_subgroup *sg, enum ref_pop op, enum ref_sc
          break;
       if (scan == REF_SCAN_EXCLUSIVE && j >= lane)
          break;
-      /* FMin / FMax of a NaN: undefined. */
-      if ((op == REF_OP_FMIN || op == REF_OP_FMAX) && isnan(as_float(x[j])))
-         return false;
-      acc = combine(op, acc, x[j]);
+      used[n++] = x[j];
    }
-   *result = acc;
+   if (!n) {
+      accept[0] = identity(op);
+      return 1;
+   }
+   if (op == REF_OP_FMIN || op == REF_OP_FMAX)
+      return fminmax_accept(op, used, n, accept);
+   uint32_t acc = used[0];
+   for (unsigned k = 1; k < n; k++)
+      acc = combine(op, acc, used[k]);
+   accept[0] = acc;
+   return 1;
+}
+
+bool
+ref_partitioned_scan(const struct ref_subgroup *sg, enum ref_pop op, enum ref_scan scan,
+                     const struct ref_ballot *ballot, const uint32_t *x, unsigned lane,
+                     uint32_t *result)
+{
+   uint32_t accept[REF_MAX_ACCEPT];
+   if (!ref_partitioned_scan_accept(sg, op, scan, ballot, x, lane, accept))
+      return false;
+   *result = accept[0];
    return true;
 }

@@ -88,7 +88,7 @@ struct case_desc {
    case_check_fn check;
    enum pattern pattern;
    enum case_stage stage;
-   uint32_t param[4];       /* case-specific (delta, cluster, index, ...) */
+   uint32_t param[6];       /* case-specific (delta, cluster, index, ...) */
 };
 
 /* Comparison state: the expected value of every word the spec defines. */
@@ -104,6 +104,9 @@ struct check {
 
 void check_word(struct check *chk, const struct case_io *io, unsigned inv,
                 unsigned word, uint32_t expected, const char *what);
+/* Like check_word where the spec allows any of n values (n >= 1). */
+void check_word_any(struct check *chk, const struct case_io *io, unsigned inv,
+                    unsigned word, const uint32_t *accept, unsigned n, const char *what);
 /* A property check (no single expected value): counts as one compared word;
  * `failure` is NULL when the property holds.
  */

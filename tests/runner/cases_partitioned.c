@@ -18,9 +18,9 @@
 /* --- partition ---------------------------------------------------------- */
 
 /* How many distinct values the lanes hold. */
-enum dist { D_ONE, D_TWO, D_HALF, D_ALL, D_RANDOM, D_SPECIAL, D_COUNT };
+enum dist { D_ONE, D_TWO, D_HALF, D_ALL, D_RANDOM, D_SPECIAL, D_SNAN, D_NANVEC, D_COUNT };
 static const char *const dist_names[D_COUNT] = { "one", "two", "half", "distinct",
-                                                 "random", "special" };
+                                                 "random", "special", "snan", "nanvec" };
 
 struct ptype {
    const char *name;
@@ -75,6 +75,23 @@ special_value(enum ref_ptype t, unsigned k)
    return t == REF_T_FLOAT16 ? f16[k] : t == REF_T_FLOAT32 ? f32[k] : f64[k];
 }
 
+/* Signalling NaNs (quiet bit clear, both signs) among a quiet NaN, 1.0,
+ * 2.0, -0.0 and +0.0: NaN keys as they come from memory, not from
+ * arithmetic.
+ */
+static uint64_t
+snan_value(enum ref_ptype t, unsigned k)
+{
+   static const uint64_t f16[] = { 0x7c01, 0xfd23, 0x7e00, 0x3c00, 0x4000, 0x8000, 0 };
+   static const uint64_t f32[] = { 0x7f800001u, 0xff812345u, 0x7fc00000u, 0x3f800000u,
+                                   0x40000000u, 0x80000000u, 0 };
+   static const uint64_t f64[] = { 0x7ff0000000000001ull, 0xfff0000000001234ull,
+                                   0x7ff8000000000000ull, 0x3ff0000000000000ull,
+                                   0x4000000000000000ull, 0x8000000000000000ull, 0 };
+   k %= 7;
+   return t == REF_T_FLOAT16 ? f16[k] : t == REF_T_FLOAT32 ? f32[k] : f64[k];
+}
+
 static unsigned
 words_per_comp(enum ref_ptype t)
 {
@@ -103,6 +120,11 @@ gen_partition(const struct case_desc *c, unsigned size, struct case_io *io, uint
          uint64_t v;
          if (d == D_SPECIAL)
             v = special_value(pt->t, case_rnd(&seed));
+         else if (d == D_SNAN)
+            v = snan_value(pt->t, case_rnd(&seed));
+         else if (d == D_NANVEC) /* (NaN, a, ...) against (NaN, b, ...) */
+            v = comp == 0 || case_rnd(&seed) % 5 == 0 ? snan_value(pt->t, case_rnd(&seed) % 3)
+                                                     : labelled_value(pt->t, case_rnd(&seed) % 3, comp);
          else if (d == D_RANDOM) /* components vary on their own: partial matches */
             v = labelled_value(pt->t, case_rnd(&seed) % 3, comp);
          else
@@ -205,8 +227,53 @@ operand(enum ref_pop op, uint32_t *seed)
    }
 }
 
+/* NaN, infinities, denormals and signed zeros for FMin / FMax / FAdd (the
+ * cases run shaders declaring SignedZeroInfNanPreserve 32).  A "set" is
+ * what one result combines: a subgroup, a cluster, or a partition's subset.
+ *   nan     a NaN in about a third of the lanes, numbers in the rest
+ *   allnan  as nan, but some sets hold only NaNs (undefined there: the
+ *           other sets carry the case)
+ *   zeros   -0.0 and +0.0 only; some sets hold only -0.0
+ *   special FMin / FMax: denormals, +-inf, +-0, numbers; FAdd: +-0, +inf
+ *           and small integers (sums exact, no inf - inf)
+ */
+enum fdata { FD_DEFAULT, FD_NAN, FD_ALLNAN, FD_ZEROS, FD_SPECIAL, FD_COUNT };
+static const char *const fdata_names[FD_COUNT] = { "", "nan", "allnan", "zeros", "special" };
+
+/* Quiet and signalling NaNs of both signs. */
+static const uint32_t nans32[] = { 0x7fc00000u, 0xffc00000u, 0x7f800001u, 0x7fffffffu,
+                                   0xff800123u };
+
+/* `whole`: this value's set is the all-NaN (allnan) or all -0.0 (zeros) one. */
+static uint32_t
+fdata_value(enum ref_pop op, enum fdata d, bool whole, uint32_t *seed)
+{
+   static const uint32_t minmax_special[] = {
+      0x00000001u, 0x80000001u, 0x007fffffu, 0x807fffffu, 0x00400000u, /* denormals */
+      0x7f800000u, 0xff800000u, 0x00000000u, 0x80000000u,              /* +-inf, +-0 */
+   };
+   const uint32_t r = case_rnd(seed);
+   switch (d) {
+   case FD_NAN:
+   case FD_ALLNAN:
+      if ((d == FD_ALLNAN && whole) || r % 3 == 0)
+         return nans32[(r >> 8) % 5];
+      return operand(op, seed);
+   case FD_ZEROS:
+      return whole || r % 2 ? 0x80000000u : 0;
+   case FD_SPECIAL:
+      if (op == REF_OP_FADD) {
+         static const uint32_t add_special[] = { 0x00000000u, 0x80000000u, 0x7f800000u };
+         return r % 2 ? add_special[(r >> 8) % 3] : operand(op, seed);
+      }
+      return r % 3 ? minmax_special[(r >> 8) % 9] : operand(op, seed);
+   default:
+      return operand(op, seed);
+   }
+}
+
 /* param: [0] op, [1] scan, [2] ballot from partition (0) or input (1),
- *        [3] number of labels
+ *        [3] number of labels, [4] fdata
  */
 static void
 gen_partitioned(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
@@ -220,6 +287,11 @@ gen_partitioned(const struct case_desc *c, unsigned size, struct case_io *io, ui
       w[0] = operand(op, &seed);
       label[i] = case_rnd(&seed) % labels;
       w[1] = label[i] * 0x01000193u + 5;   /* Partition's value */
+   }
+   if (c->param[4]) {
+      /* Label 0's subset is the all-NaN / all -0.0 one. */
+      for (unsigned i = 0; i < io->workgroup_size; i++)
+         io->src[i * SRC_WORDS] = fdata_value(op, (enum fdata)c->param[4], label[i] == 0, &seed);
    }
    if (!c->param[2])
       return;
@@ -292,10 +364,31 @@ check_partitioned(const struct case_desc *c, const struct case_io *io,
          for (unsigned k = 0; k < 4; k++)
             check_word(chk, io, inv, 4 + k, ballot[l].w[k], "partition ballot");
       }
-      uint32_t expected;
-      if (ref_partitioned_scan(sg, op, scan, ballot, x, l, &expected))
-         check_word(chk, io, inv, 0, expected, scan_names[scan]);
+      uint32_t accept[REF_MAX_ACCEPT];
+      const unsigned n = ref_partitioned_scan_accept(sg, op, scan, ballot, x, l, accept);
+      if (n)
+         check_word_any(chk, io, inv, 0, accept, n, scan_names[scan]);
    }
+}
+
+/* The float cases of fdata: op, scan, data, patterns. */
+struct fcase {
+   const char *op;
+   enum ref_scan scan;
+   enum fdata data;
+   unsigned patterns;
+};
+#define P_ALL (1u << PATTERN_ALL)
+#define P_DIV (1u << PATTERN_DIVERGENT)
+#define P_ONE (1u << PATTERN_ONE)
+
+static unsigned
+pop_index(const char *name)
+{
+   unsigned o = 0;
+   while (strcmp(pops[o].name, name))
+      o++;
+   return o;
 }
 
 void
@@ -306,7 +399,15 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
 
    for (unsigned t = 0; t < sizeof(ptypes) / sizeof(ptypes[0]); t++) {
       for (unsigned d = 0; d < D_COUNT; d++) {
-         if (d == D_SPECIAL && !ref_ptype_is_float(ptypes[t].t))
+         const bool is_float = ref_ptype_is_float(ptypes[t].t);
+         if ((d == D_SPECIAL || d == D_SNAN) && !is_float)
+            continue;
+         /* Signalling NaN keys: the scalars and v4float32; NaN in one
+          * component of a vector: the float vectors.
+          */
+         if (d == D_SNAN && ptypes[t].comps > 1 && strcmp(ptypes[t].name, "v4float32"))
+            continue;
+         if (d == D_NANVEC && !(is_float && ptypes[t].comps > 1))
             continue;
          memset(&c, 0, sizeof(c));
          c.ext = "partitioned";
@@ -323,7 +424,8 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
          snprintf(base, sizeof(base), "subgroup.partitioned.partition.compute.%s.size%u.%s",
                   ptypes[t].name, size, dist_names[d]);
          /* Every pattern on uint32, float32 and v4bool. */
-         emit(&c, base, fn, data, t == 2 || t == 6 || t == 13 ? PATTERNS_EVERY : PATTERNS_BASIC);
+         emit(&c, base, fn, data,
+              (t == 2 || t == 6 || t == 13) && d < D_SNAN ? PATTERNS_EVERY : PATTERNS_BASIC);
       }
    }
 
@@ -377,6 +479,48 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
       }
    }
 
+   /* NaN, infinities, denormals and signed zeros, over Partition's subsets
+    * (3 subsets; zeros: size subsets, so many hold one value).
+    */
+   static const struct fcase pfcases[] = {
+      { "fmin", REF_SCAN_REDUCE, FD_NAN, P_ALL | P_DIV },
+      { "fmin", REF_SCAN_REDUCE, FD_ALLNAN, P_ALL },
+      { "fmin", REF_SCAN_REDUCE, FD_ZEROS, P_ALL },
+      { "fmin", REF_SCAN_REDUCE, FD_SPECIAL, P_ALL },
+      { "fmin", REF_SCAN_INCLUSIVE, FD_NAN, P_ALL },
+      { "fmin", REF_SCAN_EXCLUSIVE, FD_ZEROS, P_ALL },
+      { "fmax", REF_SCAN_REDUCE, FD_NAN, P_ALL | P_DIV },
+      { "fmax", REF_SCAN_REDUCE, FD_ALLNAN, P_ALL },
+      { "fmax", REF_SCAN_REDUCE, FD_ZEROS, P_ALL },
+      { "fmax", REF_SCAN_REDUCE, FD_SPECIAL, P_ALL },
+      { "fmax", REF_SCAN_INCLUSIVE, FD_NAN, P_ALL },
+      { "fmax", REF_SCAN_EXCLUSIVE, FD_ZEROS, P_ALL },
+      { "fadd", REF_SCAN_REDUCE, FD_ZEROS, P_ALL | P_DIV },
+      { "fadd", REF_SCAN_EXCLUSIVE, FD_ZEROS, P_ALL },
+   };
+   static char pf_shaders[sizeof(pfcases) / sizeof(pfcases[0])][48];
+   for (unsigned k = 0; k < sizeof(pfcases) / sizeof(pfcases[0]); k++) {
+      const struct fcase *f = &pfcases[k];
+      const unsigned o = pop_index(f->op);
+      char *sh = pf_shaders[k];
+      snprintf(sh, 48, "partitioned_%s_%s_partition_szin", f->op, scan_names[f->scan]);
+      memset(&c, 0, sizeof(c));
+      c.ext = "partitioned";
+      c.needs_ext = "VK_NV_shader_subgroup_partitioned";
+      c.shader = sh;
+      c.gen = gen_partitioned;
+      c.check = check_partitioned;
+      c.param[0] = o;
+      c.param[1] = f->scan;
+      c.param[3] = f->data == FD_ZEROS ? size : 3;
+      c.param[4] = f->data;
+      c.needs_features = VKH_FEAT_PARTITIONED | VKH_FEAT_SZ_INF_NAN32;
+      snprintf(base, sizeof(base),
+               "subgroup.partitioned.%s.compute.float32.size%u.%s.partition.subsets%u.%s",
+               f->op, size, scan_names[f->scan], c.param[3], fdata_names[f->data]);
+      emit(&c, base, fn, data, f->patterns);
+   }
+
    /* GLSL's GL_NV_shader_subgroup_partitioned, compiled by glslang. */
    memset(&c, 0, sizeof(c));
    c.ext = "partitioned";
@@ -420,14 +564,23 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
 static const char *const arith_cluster_ops[] = { "iadd", "fmul", "umax", "smin", "fmin",
                                                  "xor", "land" };
 
-/* param: [0] op (pops), [1] scan, [2] cluster size (0: none) */
+/* param: [0] op (pops), [1] scan, [2] cluster size (0: none), [3] fdata */
 static void
 gen_arith(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
 {
    case_gen_common(c, size, io, seed);
    const enum ref_pop op = pops[c->param[0]].op;
-   for (unsigned i = 0; i < io->workgroup_size; i++)
-      io->src[i * SRC_WORDS] = operand(op, &seed);
+   const enum fdata d = (enum fdata)c->param[3];
+   /* The sets: subgroups or clusters (compute fills subgroups in order,
+    * which the runner checks).  allnan: every other set is all NaN; zeros:
+    * every third set is all -0.0.
+    */
+   const unsigned set = c->param[2] ? c->param[2] : size;
+   for (unsigned i = 0; i < io->workgroup_size; i++) {
+      const unsigned g = i / set;
+      const bool whole = d == FD_ALLNAN ? g % 2 == 0 : g % 3 == 0;
+      io->src[i * SRC_WORDS] = d ? fdata_value(op, d, whole, &seed) : operand(op, &seed);
+   }
 }
 
 static void
@@ -453,9 +606,10 @@ check_arith(const struct case_desc *c, const struct case_io *io,
       const int inv = lm->inv[s][l];
       if (inv < 0 || !sg->active[l])
          continue;
-      uint32_t expected;
-      if (ref_partitioned_scan(sg, op, scan, group, x, l, &expected))
-         check_word(chk, io, inv, 0, expected, scan_names[scan]);
+      uint32_t accept[REF_MAX_ACCEPT];
+      const unsigned n = ref_partitioned_scan_accept(sg, op, scan, group, x, l, accept);
+      if (n)
+         check_word_any(chk, io, inv, 0, accept, n, scan_names[scan]);
    }
 }
 
@@ -503,5 +657,61 @@ cases_arith_enumerate(unsigned size, case_fn fn, void *data)
                   pops[o].name, pops[o].type, size, cluster);
          emit(&c, base, fn, data, PATTERNS_EVERY);
       }
+   }
+
+   /* NaN, infinities, denormals and signed zeros ("one": a set of one
+    * value, so FAdd of a lone -0.0 must give -0.0).
+    */
+   static const struct fcase afcases[] = {
+      { "fmin", REF_SCAN_REDUCE, FD_NAN, P_ALL | P_DIV },
+      { "fmin", REF_SCAN_REDUCE, FD_ALLNAN, P_ALL },
+      { "fmin", REF_SCAN_REDUCE, FD_ZEROS, P_ALL | P_ONE },
+      { "fmin", REF_SCAN_REDUCE, FD_SPECIAL, P_ALL },
+      { "fmin", REF_SCAN_INCLUSIVE, FD_NAN, P_ALL },
+      { "fmin", REF_SCAN_INCLUSIVE, FD_ZEROS, P_ALL },
+      { "fmin", REF_SCAN_EXCLUSIVE, FD_ALLNAN, P_ALL },
+      { "fmax", REF_SCAN_REDUCE, FD_NAN, P_ALL | P_DIV },
+      { "fmax", REF_SCAN_REDUCE, FD_ALLNAN, P_ALL },
+      { "fmax", REF_SCAN_REDUCE, FD_ZEROS, P_ALL | P_ONE },
+      { "fmax", REF_SCAN_REDUCE, FD_SPECIAL, P_ALL },
+      { "fmax", REF_SCAN_INCLUSIVE, FD_NAN, P_ALL },
+      { "fmax", REF_SCAN_INCLUSIVE, FD_ZEROS, P_ALL },
+      { "fmax", REF_SCAN_EXCLUSIVE, FD_ALLNAN, P_ALL },
+      { "fadd", REF_SCAN_REDUCE, FD_ZEROS, P_ALL | P_DIV | P_ONE },
+      { "fadd", REF_SCAN_REDUCE, FD_SPECIAL, P_ALL },
+      { "fadd", REF_SCAN_INCLUSIVE, FD_ZEROS, P_ALL },
+      { "fadd", REF_SCAN_EXCLUSIVE, FD_ZEROS, P_ALL },
+   };
+   static char af_shaders[sizeof(afcases) / sizeof(afcases[0])][32];
+   for (unsigned k = 0; k < sizeof(afcases) / sizeof(afcases[0]); k++) {
+      const struct fcase *f = &afcases[k];
+      memset(&c, 0, sizeof(c));
+      c.ext = "arith";
+      snprintf(af_shaders[k], 32, "arith_%s_%s_szin", f->op, scan_names[f->scan]);
+      c.shader = af_shaders[k];
+      c.gen = gen_arith;
+      c.check = check_arith;
+      c.param[0] = pop_index(f->op);
+      c.param[1] = f->scan;
+      c.param[3] = f->data;
+      c.needs_features = VKH_FEAT_SZ_INF_NAN32;
+      snprintf(base, sizeof(base), "subgroup.arith.%s.compute.float32.size%u.%s.%s", f->op,
+               size, scan_names[f->scan], fdata_names[f->data]);
+      emit(&c, base, fn, data, f->patterns);
+   }
+   for (unsigned d = FD_NAN; d <= FD_ALLNAN; d++) {
+      memset(&c, 0, sizeof(c));
+      c.ext = "arith";
+      c.shader = "arith_fmin_cluster4_szin";
+      c.gen = gen_arith;
+      c.check = check_arith;
+      c.param[0] = pop_index("fmin");
+      c.param[1] = REF_SCAN_REDUCE;
+      c.param[2] = 4;
+      c.param[3] = d;
+      c.needs_features = VKH_FEAT_SZ_INF_NAN32;
+      snprintf(base, sizeof(base), "subgroup.arith.fmin.compute.float32.size%u.cluster4.%s",
+               size, fdata_names[d]);
+      emit(&c, base, fn, data, P_ALL);
    }
 }

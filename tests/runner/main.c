@@ -49,6 +49,7 @@ struct options {
    const char *icd;
    const char *shader_dir;
    const char *expectations;
+   const char *skips;
    const char *csv;
    const char *log_dir;
    const char *tag;
@@ -448,9 +449,17 @@ struct expectation {
    char glob[256];
    char reason[512];
    unsigned hits;
+   /* Allowed skips only: whether the entry's machine conditions hold here,
+    * and how many listed cases ran (passed / failed) instead of skipping.
+    */
+   bool applies;
+   char cond[256];
+   unsigned ran_pass, ran_fail;
 };
 static struct expectation *expects;
 static unsigned num_expects;
+static struct expectation *skips;
+static unsigned num_skips;
 
 struct record {
    char name[160];
@@ -493,6 +502,95 @@ load_expectations(const char *path)
    fclose(f);
 }
 
+/* A machine condition of the allowed-skips list (see
+ * tests/expectations/lavapipe-skips.txt): cpu-lacks:FLAG (a flag missing
+ * from /proc/cpuinfo) or no-file:PATH.  Unknown conditions never hold.
+ */
+static bool
+cpu_has_flag(const char *flag)
+{
+   FILE *f = fopen("/proc/cpuinfo", "r");
+   if (!f)
+      return false;
+   char line[8192];
+   bool found = false;
+   while (!found && fgets(line, sizeof(line), f)) {
+      if (strncmp(line, "flags", 5))
+         continue;
+      for (char *save, *tok = strtok_r(strchr(line, ':') ? strchr(line, ':') + 1 : line,
+                                       " \t\n", &save);
+           tok; tok = strtok_r(NULL, " \t\n", &save))
+         found |= !strcmp(tok, flag);
+      break;
+   }
+   fclose(f);
+   return found;
+}
+
+static bool
+condition_holds(const char *cond)
+{
+   if (!strncmp(cond, "cpu-lacks:", 10))
+      return !cpu_has_flag(cond + 10);
+   if (!strncmp(cond, "no-file:", 8))
+      return access(cond + 8, F_OK) != 0;
+   return false;
+}
+
+/* Allowed skips: a glob, then any number of when:CONDITION, then the
+ * reason.  An entry applies when all its conditions hold on this machine.
+ */
+static void
+load_skips(const char *path)
+{
+   FILE *f = fopen(path, "r");
+   if (!f) {
+      fprintf(stderr, "runner: cannot read allowed skips %s: %s\n", path, strerror(errno));
+      exit(2);
+   }
+   char line[1024];
+   while (fgets(line, sizeof(line), f)) {
+      char *p = line;
+      while (*p == ' ' || *p == '\t')
+         p++;
+      if (*p == '#' || *p == '\n' || !*p)
+         continue;
+      p[strcspn(p, "\n")] = 0;
+      skips = realloc(skips, (num_skips + 1) * sizeof(*skips));
+      struct expectation *e = &skips[num_skips++];
+      memset(e, 0, sizeof(*e));
+      e->applies = true;
+      size_t g = strcspn(p, " \t");
+      snprintf(e->glob, sizeof(e->glob), "%.*s", (int)g, p);
+      p += g;
+      for (;;) {
+         while (*p == ' ' || *p == '\t')
+            p++;
+         if (strncmp(p, "when:", 5))
+            break;
+         g = strcspn(p, " \t");
+         char cond[256];
+         snprintf(cond, sizeof(cond), "%.*s", (int)(g - 5), p + 5);
+         e->applies &= condition_holds(cond);
+         const size_t len = strlen(e->cond);
+         snprintf(e->cond + len, sizeof(e->cond) - len, "%s%s", len ? ", " : "", cond);
+         p += g;
+      }
+      snprintf(e->reason, sizeof(e->reason), "%s", *p ? p : "(no reason given)");
+   }
+   fclose(f);
+}
+
+static struct expectation *
+find_skip(const char *name)
+{
+   for (unsigned i = 0; i < num_skips; i++) {
+      if (skips[i].applies && fnmatch(skips[i].glob, name, 0) == 0)
+         return &skips[i];
+   }
+   return NULL;
+}
+
 static struct expectation *
 find_expectation(const char *name)
 {
@@ -532,6 +630,29 @@ add_record(const char *name, const char *family, unsigned size, enum case_status
       struct expectation *e = find_expectation(name);
       r->result = st == ST_PASS ? R_PASS : st == ST_SKIP ? R_SKIP : R_FAIL;
       snprintf(r->detail, sizeof(r->detail), "%s", detail);
+      /* With --skips, a skip must be listed (for this machine); a listed
+       * case that runs is reported, not failed.
+       */
+      struct expectation *sk = opt.skips ? find_skip(name) : NULL;
+      if (st == ST_SKIP && opt.skips) {
+         if (sk) {
+            sk->hits++;
+            snprintf(r->detail, sizeof(r->detail), "allowed: %.300s [%.300s]", sk->reason,
+                     detail);
+         } else {
+            r->result = R_FAIL;
+            snprintf(r->detail, sizeof(r->detail),
+                     "skipped, and %s does not list it as an allowed skip: %.400s",
+                     opt.skips, detail);
+         }
+      } else if (sk) {
+         if (st == ST_PASS)
+            sk->ran_pass++;
+         else
+            sk->ran_fail++;
+         printf("note: %s is listed as an allowed skip (%s) but ran: %s\n", name, sk->glob,
+                st == ST_PASS ? "passed" : "failed");
+      }
       if (e && st != ST_SKIP) {
          e->hits++;
          if (st == ST_FAIL) {
@@ -840,6 +961,14 @@ print_summary(void)
       if (!expects[i].hits && !opt.self_check)
          printf("note: expectation '%s' matched no case that ran\n", expects[i].glob);
    }
+   for (unsigned i = 0; i < num_skips; i++) {
+      if (skips[i].ran_pass || skips[i].ran_fail)
+         printf("note: allowed skip '%s'%s%s%s: %u listed cases ran instead (%u passed, %u "
+                "failed); the entry may no longer be needed\n", skips[i].glob,
+                skips[i].cond[0] ? " (when " : "", skips[i].cond,
+                skips[i].cond[0] ? ")" : "", skips[i].ran_pass + skips[i].ran_fail,
+                skips[i].ran_pass, skips[i].ran_fail);
+   }
    if (opt.self_check)
       printf("\nself-check: %u of %u cases detected the perturbed reference\n", tot[R_PASS],
              tot[R_PASS] + tot[R_FAIL]);
@@ -861,6 +990,9 @@ usage(void)
            "  --driver-json PATH     same as --icd\n"
            "  --any-driver           run on any driver (no identity check)\n"
            "  --expectations FILE    expected failures (glob, then the reason)\n"
+           "  --skips FILE           allowed skips (glob, when:CONDITION..., reason): a\n"
+           "                         skip not listed there fails; a listed case that\n"
+           "                         runs is reported (not failed)\n"
            "  --csv FILE             write per-case results\n"
            "  --tag NAME             append .NAME to every case name (a second run of\n"
            "                         the same cases under another driver setting)\n"
@@ -903,6 +1035,8 @@ main(int argc, char **argv)
          opt.shader_dir = ARG();
       } else if (!strcmp(a, "--expectations")) {
          opt.expectations = ARG();
+      } else if (!strcmp(a, "--skips")) {
+         opt.skips = ARG();
       } else if (!strcmp(a, "--csv")) {
          opt.csv = ARG();
       } else if (!strcmp(a, "--tag")) {
@@ -975,6 +1109,8 @@ main(int argc, char **argv)
 
    if (opt.expectations && !opt.self_check)
       load_expectations(opt.expectations);
+   if (opt.skips)
+      load_skips(opt.skips);
    if (opt.csv) {
       csv = fopen(opt.csv, "w");
       if (csv)

@@ -40,7 +40,7 @@ const char *const vkh_feature_names[VKH_FEAT_COUNT] = {
    "shaderInt8", "shaderInt16", "shaderInt64", "shaderFloat16", "shaderFloat64",
    "shaderSubgroupExtendedTypes", "storageBuffer8BitAccess", "storageBuffer16BitAccess",
    "shaderSubgroupRotate", "shaderSubgroupRotateClustered",
-   "VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV",
+   "VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV", "shaderSignedZeroInfNanPreserveFloat32",
 };
 
 bool
@@ -87,6 +87,9 @@ vkh_init(struct vkh *h, char *why, size_t why_size)
       return false;
    }
 
+   VkPhysicalDeviceFloatControlsProperties fc = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES,
+   };
    VkPhysicalDeviceSubgroupProperties sg = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES,
    };
@@ -98,7 +101,17 @@ vkh_init(struct vkh *h, char *why, size_t why_size)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
       .pNext = &drv,
    };
+   /* Float controls properties: core in Vulkan 1.2; on an older device the
+    * struct is left out, and the cases that need it skip.
+    */
+   VkPhysicalDeviceProperties p1;
+   vkGetPhysicalDeviceProperties(h->phys, &p1);
+   if (VK_API_VERSION_MAJOR(p1.apiVersion) > 1 || VK_API_VERSION_MINOR(p1.apiVersion) >= 2) {
+      fc.pNext = sg.pNext;
+      sg.pNext = &fc;
+   }
    vkGetPhysicalDeviceProperties2(h->phys, &props);
+   h->sz_inf_nan_preserve32 = fc.shaderSignedZeroInfNanPreserveFloat32;
    snprintf(h->device_name, sizeof(h->device_name), "%s", props.properties.deviceName);
    snprintf(h->driver_name, sizeof(h->driver_name), "%s", drv.driverName);
    snprintf(h->driver_info, sizeof(h->driver_info), "%s", drv.driverInfo);
@@ -212,6 +225,7 @@ vkh_create_device(struct vkh *h, char *why, size_t why_size)
       { ext_chain_has(ext_chain, &rot) && rot.shaderSubgroupRotateClustered,
         VKH_FEAT_ROTATE_CLUSTERED },
       { (h->subgroup_ops & 0x100) != 0, VKH_FEAT_PARTITIONED },
+      { h->sz_inf_nan_preserve32, VKH_FEAT_SZ_INF_NAN32 },
    };
    h->features = 0;
    for (unsigned i = 0; i < sizeof(feats) / sizeof(feats[0]); i++)

@@ -35,6 +35,7 @@ struct vkh {
    uint32_t subgroup_size;
    VkSubgroupFeatureFlags subgroup_ops;
    VkShaderStageFlags subgroup_stages;
+   bool sz_inf_nan_preserve32;   /* shaderSignedZeroInfNanPreserveFloat32 */
 
    /* Features the cases may need (VKH_FEAT_*), all enabled when present. */
    uint32_t features;
@@ -57,7 +58,8 @@ enum vkh_feature {
    VKH_FEAT_ROTATE = 1u << 8,            /* shaderSubgroupRotate */
    VKH_FEAT_ROTATE_CLUSTERED = 1u << 9,  /* shaderSubgroupRotateClustered */
    VKH_FEAT_PARTITIONED = 1u << 10,      /* VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV */
-   VKH_FEAT_COUNT = 11,
+   VKH_FEAT_SZ_INF_NAN32 = 1u << 11,     /* shaderSignedZeroInfNanPreserveFloat32 (a property) */
+   VKH_FEAT_COUNT = 12,
 };
 extern const char *const vkh_feature_names[VKH_FEAT_COUNT];
 
