@@ -3,8 +3,11 @@
  * SPDX-License-Identifier: MIT
  *
  * The reference model: each subgroup operation written from the formulas of
- * its extension specification (../../../shared/specs/), lane by lane.  It
- * shares no code with Mesa.
+ * its extension specification in the Khronos SPIR-V registry (for example
+ * SPV_KHR_subgroup_rotate, section "Modifications to the SPIR-V
+ * Specification", subsection "Instructions"), or for core instructions from
+ * the SPIR-V Specification's "Non-Uniform Instructions" section, lane by
+ * lane.  It shares no code with Mesa.
  *
  * Data-movement operations (rotate, shuffles, broadcasts) are modelled by the
  * invocation they read from: they return the source lane, or REF_UNDEF where
