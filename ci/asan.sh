@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A second, small build: only the compiler libraries (util, NIR, spirv_to_nir)
-# and our spirv_to_nir unit tests, with -fsanitize=address,undefined.  No
-# lavapipe.  Prints "N passed, N failed".
+# and Mesa's spirv_tests gtest program (which holds the series' subgroup
+# tests, src/compiler/spirv/tests/subgroups*.cpp), with
+# -fsanitize=address,undefined.  No lavapipe.  Prints
+# "N passed, N failed" from the gtest summary.
 set -uo pipefail
 . "$(dirname "$0")/env.sh"
 
@@ -13,9 +15,27 @@ if [ ! -f "$ASAN_DIR/build.ninja" ]; then
       { tail -20 "$TOP/build-asan.setup.log"; echo "0 passed, 1 failed"; exit 1; }
 fi
 start=$(date +%s)
-ninja -C "$ASAN_DIR" vtn-unit >"$ASAN_DIR/ninja.log" 2>&1 ||
+spirv_tests=subprojects/mesa-$MESA_VERSION/src/compiler/spirv/spirv_tests
+ninja -C "$ASAN_DIR" "$spirv_tests" >"$ASAN_DIR/ninja.log" 2>&1 ||
    { tail -30 "$ASAN_DIR/ninja.log"; echo "0 passed, 1 failed"; exit 1; }
-echo "asan: built the compiler libraries and vtn-unit-tests in $(( $(date +%s) - start )) s"
+echo "asan: built the compiler libraries and spirv_tests in $(( $(date +%s) - start )) s"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
-"$ASAN_DIR/tests/spirv_unit/vtn-unit-tests" "$ASAN_DIR/tests/spirv_unit"
+log=$ASAN_DIR/spirv_tests.log
+"$ASAN_DIR/$spirv_tests" "$@" >"$log" 2>&1
+rc=$?
+grep -E '^\[  FAILED  \] [A-Za-z]' "$log" | grep -v 'ms)$'
+grep -E 'runtime error|ERROR: (Address|Leak)Sanitizer' "$log" | head -20
+passed=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) tests\?\.$/\1/p' "$log")
+failed=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) tests\?, listed below:$/\1/p' "$log")
+if [ -z "$passed" ] && [ -z "$failed" ]; then
+   # No gtest summary: a sanitizer stopped it.
+   echo "spirv_tests exited with $rc before its summary; see $log"
+   tail -30 "$log"
+   echo "${passed:-0} passed, 1 failed"
+   exit 1
+fi
+passed=${passed:-0} failed=${failed:-0}
+[ "$rc" = 0 ] || [ "$failed" != 0 ] || failed=1
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

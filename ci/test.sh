@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # README command 2: set up and build if needed, then run every test:
-#   1. Mesa's own unit tests (meson test: nir_tests, spirv_tests, ...)
+#   1. Mesa's own unit tests (meson test: nir_tests, spirv_tests with the
+#      series' spirv_to_nir subgroup tests, ...)
 #   2. our subgroup cases on the patched lavapipe at 4, 8 and 16 lanes
 #   3. the refusal of a foreign driver (a fake ICD that claims to be llvmpipe)
 #   4. piglit's shader_runner on the patched llvmpipe's GL: GL_ARB_shader_ballot
@@ -179,19 +180,6 @@ if [ -n "$line" ]; then
    [ "$nskip" = "$s" ] || { echo "asm checks: $s skipped, $nskip found by name"; failed=$((failed + 1)); }
 else
    echo "asm checks printed no summary"; tail -5 "$OUT/asm.log"; failed=$((failed + 1))
-fi
-
-echo
-echo "== spirv_to_nir unit tests"
-"$BUILD_DIR/tests/spirv_unit/vtn-unit-tests" "$BUILD_DIR/tests/spirv_unit" >"$OUT/vtn-unit.log" 2>&1
-grep -E ': FAIL' "$OUT/vtn-unit.log"
-line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/vtn-unit.log" | tail -1)
-echo "${line:-vtn-unit-tests printed no summary}"
-if [ -n "$line" ]; then
-   read -r p _ f _ <<<"$(echo "$line" | tr -d ',')"
-   passed=$((passed + p)) failed=$((failed + f))
-else
-   tail -5 "$OUT/vtn-unit.log"; failed=$((failed + 1))
 fi
 
 echo

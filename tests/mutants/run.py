@@ -87,7 +87,7 @@ def revert(m):
 def run_spec(spec):
     """Returns (failed, total, first failing case, output tail)."""
     kind, _, arg = spec.partition(':')
-    if kind in ('runner', 'runner-generic'):
+    if kind in ('runner', 'runner-generic', 'runner-sse41'):
         family, _, filt = arg.partition(':')
         cmd = [os.path.join(BUILD, 'tests/subgroup-runner'), '--family', family,
                '--log-dir', os.path.join(WORK, 'logs')]
@@ -96,6 +96,9 @@ def run_spec(spec):
         env = dict(os.environ)
         if kind == 'runner-generic':
             env['GALLIVM_PERF'] = 'nosubgroupnative'
+        if kind == 'runner-sse41':
+            env['GALLIUM_OVERRIDE_CPU_CAPS'] = 'sse4.1'
+            cmd += ['--widths', '128']
         r = sh(cmd, timeout=1200, env=env)
         out = r.stdout + r.stderr
         m = re.search(r'^(\d+) passed, (\d+) failed', out, re.M)
