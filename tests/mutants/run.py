@@ -48,6 +48,9 @@ def setup():
             shutil.copytree(src, dst, ignore=shutil.ignore_patterns('__pycache__'))
         else:
             shutil.copy2(src, dst)
+    os.makedirs(os.path.join(WORK, 'subprojects'), exist_ok=True)
+    shutil.copy2(os.path.join(TOP, 'subprojects/mesa.wrap'),
+                 os.path.join(WORK, 'subprojects/mesa.wrap'))
     head = sh(['git', '-C', os.path.join(TOP, MESA_DIR), 'rev-parse', 'HEAD']).stdout.strip()
     if not os.path.isdir(TREE):
         os.makedirs(os.path.dirname(TREE), exist_ok=True)
@@ -63,10 +66,19 @@ def setup():
                 os.path.join(TOP, 'ci/native.ini'), '--wrap-mode=nodownload'])
         if r.returncode:
             sys.exit('mutants: meson setup failed:\n' + r.stdout[-3000:] + r.stderr[-3000:])
+    # The runner's shaders too.
+    r = sh(['ninja', '-C', BUILD, '-t', 'targets', 'all'])
+    TARGETS.extend(sorted({line.split(':')[0] for line in r.stdout.splitlines()
+                           if line.startswith('tests/') and line.split(':')[0].endswith('.spv')}))
     t = time.time()
     r = sh(['ninja', '-C', BUILD] + TARGETS)
     if r.returncode:
         sys.exit('mutants: the unmutated tree does not build:\n' + r.stdout[-3000:])
+    # Every run must pass without a mutant, or a kill would prove nothing.
+    for spec in ('runner:nonsemantic', 'spirv_tests'):
+        failed, total, first, tail = run_spec(spec)
+        if failed or not total:
+            sys.exit(f'mutants: the unmutated tree fails {spec} ({first}):\n{tail}')
     print(f'mutants: tree ready in {time.time() - t:.0f} s', flush=True)
 
 

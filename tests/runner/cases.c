@@ -598,7 +598,7 @@ check_intel_image_block(const struct case_desc *c, const struct case_io *io,
 
 /* --- SPV_KHR_shader_ballot ---------------------------------------------- */
 
-enum ballot_op { BALLOT_BALLOT, BALLOT_FIRST, BALLOT_READ, BALLOT_MASK };
+enum ballot_op { BALLOT_BALLOT, BALLOT_FIRST, BALLOT_READ, BALLOT_MASK, BALLOT_TRUE, BALLOT_COUNT };
 
 static void
 gen_ballot(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
@@ -643,6 +643,29 @@ check_ballot(const struct case_desc *c, const struct case_io *io,
          for (unsigned w = 0; w < 4; w++)
             check_word(chk, io, inv, w, b.w[w], "ballot");
          break;
+      case BALLOT_TRUE: {
+         /* ballot(true): the active invocations, whatever the others hold */
+         bool all[REF_MAX_LANES];
+         for (unsigned k = 0; k < sg->size; k++)
+            all[k] = true;
+         b = ref_ballot_khr(sg, all);
+         for (unsigned w = 0; w < 4; w++)
+            check_word(chk, io, inv, w, b.w[w], "ballot(true)");
+         break;
+      }
+      case BALLOT_COUNT: {
+         /* Reduce(IAdd, 1) = the number of active invocations: "the result
+          * of the operation on all active invocations" */
+         bool all[REF_MAX_LANES];
+         for (unsigned k = 0; k < sg->size; k++)
+            all[k] = true;
+         b = ref_ballot_khr(sg, all);
+         uint32_t n = 0;
+         for (unsigned w = 0; w < 4; w++)
+            n += __builtin_popcount(b.w[w]);
+         check_word(chk, io, inv, 0, n, "active count");
+         break;
+      }
       case BALLOT_FIRST:
          expect_lane(chk, io, lm, s, inv, ref_first_invocation_khr(sg), 0,
                      "first_invocation");
@@ -901,6 +924,17 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
          c.param[0] = BALLOT_BALLOT;
          snprintf(base, sizeof(base), "subgroup.ballot.ballot.%s.uvec4.size%u", sn, size);
          emit(&c, base, fn, data, stages[st].patterns);
+
+         if (c.stage == STAGE_COMPUTE) {
+            c.shader = "ballot_true_khr";
+            c.param[0] = BALLOT_TRUE;
+            snprintf(base, sizeof(base), "subgroup.ballot.ballot_true.compute.uvec4.size%u", size);
+            emit(&c, base, fn, data, stages[st].patterns);
+            c.shader = "active_count";
+            c.param[0] = BALLOT_COUNT;
+            snprintf(base, sizeof(base), "subgroup.ballot.active_count.compute.uint32.size%u", size);
+            emit(&c, base, fn, data, stages[st].patterns);
+         }
 
          snprintf(names[st][1], 40, "first_invocation_khr%s", sfx);
          c.shader = names[st][1];

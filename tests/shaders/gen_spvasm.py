@@ -191,6 +191,18 @@ for stage in ("compute", "vertex", "fragment"):
            load_src(0, "v") + load_pc(0, "idx") +
            "          %r = OpSubgroupReadInvocationKHR %uint %v %idx\n" +
            store_dst(0, "r"), stage=stage, **BAL)
+    # Operands every lane holds, inactive ones too: a constant predicate,
+    # and a constant summed over the subgroup (the count of active
+    # invocations).  A ballot or reduce that forgot the execution mask
+    # counts the inactive lanes.
+    if stage == "compute":
+        shader("ballot_true_khr",
+               "          %r = OpSubgroupBallotKHR %v4uint %true_c\n" + store_v4("r"),
+               globals_="     %true_c = OpConstantTrue %bool\n", **BAL)
+        shader("active_count",
+               "          %r = OpGroupNonUniformIAdd %uint %sc_subgrp Reduce %uint_1\n" +
+               store_dst(0, "r"),
+               caps=("GroupNonUniform", "GroupNonUniformArithmetic"))
     for mask in ("Eq", "Ge", "Gt", "Le", "Lt"):
         shader(f"mask_{mask.lower()}_khr" + sfx,
                f"          %r = OpLoad %v4uint %mask\n" + store_v4("r"),
