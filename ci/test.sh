@@ -183,6 +183,18 @@ else
 fi
 
 echo
+echo "== the shader cache keeps GALLIVM_PERF and vector-width variants apart (tests/cache)"
+"$TOP/tests/cache/check-cache-key.sh" "$runner" "$OUT/cache" >"$OUT/cache.log" 2>&1
+grep -E '^cache\.' "$OUT/cache.log"
+line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/cache.log" | tail -1)
+if [ -n "$line" ]; then
+   read -r p _ f _ <<<"$(echo "$line" | tr -d ',')"
+   passed=$((passed + p)) failed=$((failed + f))
+else
+   echo "cache checks printed no summary"; tail -5 "$OUT/cache.log"; failed=$((failed + 1))
+fi
+
+echo
 echo "== refusal of a foreign driver (fake ICD claiming to be llvmpipe)"
 "$runner" --icd "$BUILD_DIR/tests/fake_icd.json" --widths 256 --log-dir "$OUT/logs-fake" --skips "$SKIPS" \
    >"$OUT/fake-icd.log" 2>&1

@@ -119,6 +119,17 @@ def run_spec(spec):
             return 1, 1, f'runner printed no summary (exit {r.returncode})', out[-2000:]
         passed, failed = int(m.group(1)), int(m.group(2))
         return failed, passed + failed, first.group(1) if first else None, out[-2000:]
+    if kind == 'cache':
+        r = sh(['bash', os.path.join(TOP, 'tests/cache/check-cache-key.sh'),
+                os.path.join(BUILD, 'tests/subgroup-runner'), os.path.join(WORK, 'cache')],
+               timeout=600)
+        out = r.stdout + r.stderr
+        m = re.search(r'^(\d+) passed, (\d+) failed', out, re.M)
+        first = re.search(r'^(cache\.\S+): FAIL', out, re.M)
+        if not m:
+            return 1, 1, f'check-cache-key.sh printed no summary (exit {r.returncode})', out[-2000:]
+        return int(m.group(2)), int(m.group(1)) + int(m.group(2)), \
+            first.group(1) if first else None, out[-2000:]
     if kind == 'spirv_tests':
         cmd = [os.path.join(BUILD, MESA_DIR, 'src/compiler/spirv/spirv_tests')]
         if arg:
