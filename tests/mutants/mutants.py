@@ -61,7 +61,7 @@ MUTANTS = [
            'SPV_INTEL_subgroups ShuffleDown/Up index over SubgroupMaxSize, not SubgroupSize',
            '      nir_def *size = nir_load_subgroup_max_size(nb);\n      if (opcode == SpvOpSubgroupShuffleUpINTEL)',
            '      nir_def *size = nir_load_subgroup_size(nb);\n      if (opcode == SpvOpSubgroupShuffleUpINTEL)',
-           ['spirv_tests']),
+           ['spirv_tests:RelativeShuffleEval.*']),
     Mutant('vtn-ballot-unsigned-only', VTN,
            'a ballot is "a 4 component vector of 32 bit integer types": ivec4 too',
            'glsl_type_is_integer(type) && glsl_get_bit_size(type) == 32',
