@@ -473,35 +473,6 @@ static unsigned num_records, cap_records;
 
 static FILE *csv;
 
-static void
-load_expectations(const char *path)
-{
-   FILE *f = fopen(path, "r");
-   if (!f) {
-      fprintf(stderr, "runner: cannot read expectations %s: %s\n", path, strerror(errno));
-      exit(2);
-   }
-   char line[1024];
-   while (fgets(line, sizeof(line), f)) {
-      char *p = line;
-      while (*p == ' ' || *p == '\t')
-         p++;
-      if (*p == '#' || *p == '\n' || !*p)
-         continue;
-      p[strcspn(p, "\n")] = 0;
-      expects = realloc(expects, (num_expects + 1) * sizeof(*expects));
-      struct expectation *e = &expects[num_expects++];
-      memset(e, 0, sizeof(*e));
-      const size_t g = strcspn(p, " \t");
-      snprintf(e->glob, sizeof(e->glob), "%.*s", (int)g, p);
-      p += g;
-      while (*p == ' ' || *p == '\t')
-         p++;
-      snprintf(e->reason, sizeof(e->reason), "%s", *p ? p : "(no reason given)");
-   }
-   fclose(f);
-}
-
 /* A machine condition of the allowed-skips list (see
  * tests/expectations/lavapipe-skips.txt): cpu-lacks:FLAG (a flag missing
  * from /proc/cpuinfo) or no-file:PATH.  Unknown conditions never hold.
@@ -537,15 +508,18 @@ condition_holds(const char *cond)
    return false;
 }
 
-/* Allowed skips: a glob, then any number of when:CONDITION, then the
- * reason.  An entry applies when all its conditions hold on this machine.
+/* Reads a list of the expectations format: per line a glob, then (with
+ * `conditions`, the allowed skips) any number of when:CONDITION, then the
+ * reason; '#' starts a comment.  An entry applies when all its conditions
+ * hold on this machine.
  */
 static void
-load_skips(const char *path)
+load_list(const char *path, const char *what, bool conditions, struct expectation **list,
+          unsigned *num)
 {
    FILE *f = fopen(path, "r");
    if (!f) {
-      fprintf(stderr, "runner: cannot read allowed skips %s: %s\n", path, strerror(errno));
+      fprintf(stderr, "runner: cannot read %s %s: %s\n", what, path, strerror(errno));
       exit(2);
    }
    char line[1024];
@@ -556,8 +530,8 @@ load_skips(const char *path)
       if (*p == '#' || *p == '\n' || !*p)
          continue;
       p[strcspn(p, "\n")] = 0;
-      skips = realloc(skips, (num_skips + 1) * sizeof(*skips));
-      struct expectation *e = &skips[num_skips++];
+      *list = realloc(*list, (*num + 1) * sizeof(**list));
+      struct expectation *e = &(*list)[(*num)++];
       memset(e, 0, sizeof(*e));
       e->applies = true;
       size_t g = strcspn(p, " \t");
@@ -566,7 +540,7 @@ load_skips(const char *path)
       for (;;) {
          while (*p == ' ' || *p == '\t')
             p++;
-         if (strncmp(p, "when:", 5))
+         if (!conditions || strncmp(p, "when:", 5))
             break;
          g = strcspn(p, " \t");
          char cond[256];
@@ -1108,9 +1082,9 @@ main(int argc, char **argv)
    setenv("MESA_SHADER_CACHE_DIR", cache_dir, 1);
 
    if (opt.expectations && !opt.self_check)
-      load_expectations(opt.expectations);
+      load_list(opt.expectations, "expectations", false, &expects, &num_expects);
    if (opt.skips)
-      load_skips(opt.skips);
+      load_list(opt.skips, "allowed skips", true, &skips, &num_skips);
    if (opt.csv) {
       csv = fopen(opt.csv, "w");
       if (csv)
