@@ -6,7 +6,7 @@
 #      what the stock driver supports;
 #   2. all three widths in one run (one shader cache, as an application
 #      switching LP_NATIVE_VECTOR_WIDTH would have): shows the disk-cache
-#      bug fixed by patches/0003.
+#      bug fixed by the series commit "llvmpipe: key the shader disk cache on the native vector width".
 #
 # Needs a build (ci/build.sh) for the runner and ci/fetch-stock-lavapipe.sh
 # for the driver.  No expectations file: the table shows raw results.
@@ -96,6 +96,6 @@ run all --widths 128,256,512
    echo
    echo "The stock driver's shader disk cache key ignores \`LP_NATIVE_VECTOR_WIDTH\`,"
    echo "so code built for 4 lanes is reused at 8 and 16 (fixed by"
-   echo "\`patches/0003\`): invocations report the wrong lanes and subgroups."
+   echo "the series commit \"llvmpipe: key the shader disk cache on the native vector width\"): invocations report the wrong lanes and subgroups."
 } >"$md"
 echo "baseline: wrote $md"
