@@ -32,8 +32,9 @@ mapfile -t folders < <(series_patches | xargs -n1 dirname)
    { echo "check-series: the checkout has ${#commits[@]} commits, patches/series ${#folders[@]}: run ci/export-series.sh" >&2; exit 1; }
 
 mkdir -p "$work"
+git -C "$MESA_TREE" worktree prune
 if [ ! -d "$wt" ]; then
-   git -C "$MESA_TREE" worktree add -q --detach "$wt" "${commits[0]}"
+   git -C "$MESA_TREE" worktree add -q --detach "$wt" "${commits[0]}" || exit 1
 fi
 opts=(--buildtype=debugoptimized --native-file "$TOP/ci/native.ini" --wrap-mode=nodownload)
 while IFS= read -r l; do
