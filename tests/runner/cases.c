@@ -627,10 +627,11 @@ check_ballot(const struct case_desc *c, const struct case_io *io,
              const struct lane_map *lm, unsigned s, struct check *chk)
 {
    const struct ref_subgroup *sg = &lm->sg[s];
-   bool pred[REF_MAX_LANES] = { false };
+   bool pred[REF_MAX_LANES] = { false }, every[REF_MAX_LANES];
    for (unsigned l = 0; l < sg->size; l++) {
       const int inv = lm->inv[s][l];
       pred[l] = inv >= 0 && (io->src[inv * SRC_WORDS] & 1);
+      every[l] = true;
    }
    for (unsigned l = 0; l < sg->size; l++) {
       const int inv = lm->inv[s][l];
@@ -643,23 +644,16 @@ check_ballot(const struct case_desc *c, const struct case_io *io,
          for (unsigned w = 0; w < 4; w++)
             check_word(chk, io, inv, w, b.w[w], "ballot");
          break;
-      case BALLOT_TRUE: {
+      case BALLOT_TRUE:
          /* ballot(true): the active invocations, whatever the others hold */
-         bool all[REF_MAX_LANES];
-         for (unsigned k = 0; k < sg->size; k++)
-            all[k] = true;
-         b = ref_ballot_khr(sg, all);
+         b = ref_ballot_khr(sg, every);
          for (unsigned w = 0; w < 4; w++)
             check_word(chk, io, inv, w, b.w[w], "ballot(true)");
          break;
-      }
       case BALLOT_COUNT: {
          /* Reduce(IAdd, 1) = the number of active invocations: "the result
           * of the operation on all active invocations" */
-         bool all[REF_MAX_LANES];
-         for (unsigned k = 0; k < sg->size; k++)
-            all[k] = true;
-         b = ref_ballot_khr(sg, all);
+         b = ref_ballot_khr(sg, every);
          uint32_t n = 0;
          for (unsigned w = 0; w < 4; w++)
             n += __builtin_popcount(b.w[w]);
