@@ -4,7 +4,8 @@
 # separate tree (build-mutants/: a git worktree of the Mesa checkout at the
 # series, and its own build directory, which ccache fills from the main
 # build), rebuilds incrementally, runs the cases named for it, and always
-# reverts it.  A mutant is killed when one of its runs fails.
+# reverts it.  A mutant is killed when one of its runs fails (all of them,
+# for the identity mutants).
 #
 #   ci/mutants.sh                 every mutant; writes tests/mutants/REPORT.md
 #   ci/mutants.sh --sample        CI's fixed sample (see mutants.py), no report

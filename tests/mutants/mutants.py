@@ -8,13 +8,17 @@ rule it breaks) and the runs that must fail with it:
   runner-generic:FAMILY[:GLOB]  the same with GALLIVM_PERF=nosubgroupnative
                                 (Mesa's generic code and NIR lowering)
   spirv_tests[:GTEST_FILTER]    Mesa's spirv_tests (src/compiler/spirv/tests)
+  piglit:GLOB                   tests/piglit/run-piglit.sh on the mutant's GL
 
+A mutant is killed when one of its runs fails; one with every=True only
+when all of them do (the identity mutants, which must fail each stage).
 A survivor is a missing test: add the test, keep the mutant.  Add mutants
 when a capability lands."""
 
 from collections import namedtuple
 
-Mutant = namedtuple('Mutant', 'id file rule old new run')
+# also: more (file, old, new) edits of the same mutant.
+Mutant = namedtuple('Mutant', 'id file rule old new run every also', defaults=(False, ()))
 
 VTN = 'src/compiler/spirv/vtn_subgroup.c'
 VTN_VARS = 'src/compiler/spirv/vtn_variables.c'
@@ -22,6 +26,61 @@ SPIRV_TO_NIR = 'src/compiler/spirv/spirv_to_nir.c'
 LOWER = 'src/compiler/nir/nir_lower_subgroups.c'
 BLOCK_IO = 'src/compiler/nir/nir_lower_subgroup_block_io.c'
 GALLIVM = 'src/gallium/auxiliary/gallivm/'
+NIR_SOA = GALLIVM + 'lp_bld_nir_soa.c'
+
+# The identity mutants (a driver that is wrong about which invocations
+# share a subgroup, the same way in every operation) must fail the vertex
+# and fragment cases of the runner and piglit's vertex and fragment tests.
+IDENTITY_RUNS = ['runner:ballot:subgroup.ballot.*.vertex.*',
+                 'runner:ballot:subgroup.ballot.*.fragment.*',
+                 'piglit:piglit.ours.vs-*', 'piglit:piglit.ours.fs-*']
+
+READ_INVOCATION = '''   LLVMValueRef idx = first_active_invocation(bld_base);
+   struct lp_build_context *uint_bld = get_int_bld(bld_base, true, bit_size);
+
+   /* If we're emitting readInvocation() (as opposed to readFirstInvocation),
+    * use the first active channel to pull the invocation index number out of
+    * the invocation arg.
+    */
+   if (invoc)
+      idx = LLVMBuildExtractElement(gallivm->builder, invoc, idx, "");
+
+   LLVMValueRef value = LLVMBuildExtractElement(gallivm->builder,
+                                                src, idx, "");
+   result[0] = lp_build_broadcast_scalar(uint_bld, value);
+'''
+
+# Each half of the vector reads within itself: the first active lane of its
+# own half, or lane k of its own half.
+READ_INVOCATION_HALVES = '''   LLVMBuilderRef b = gallivm->builder;
+   struct lp_build_context *uint_bld = get_int_bld(bld_base, true, bit_size);
+   const unsigned n = bld_base->uint_bld.type.length, h = n / 2;
+   LLVMTypeRef i32 = bld_base->int_bld.elem_type;
+   LLVMValueRef lo, hi;
+   if (invoc) {
+      LLVMValueRef k = LLVMBuildExtractElement(b, invoc, first_active_invocation(bld_base), "");
+      lo = LLVMBuildAnd(b, k, lp_build_const_int32(gallivm, h - 1), "");
+      hi = LLVMBuildAdd(b, lo, lp_build_const_int32(gallivm, h), "");
+   } else {
+      LLVMValueRef act = LLVMBuildICmp(b, LLVMIntNE, mask_vec(bld_base),
+                                       bld_base->uint_bld.zero, "");
+      LLVMValueRef bits = LLVMBuildZExt(
+         b, LLVMBuildBitCast(b, act, LLVMIntTypeInContext(gallivm->context, n), ""), i32, "");
+      LLVMValueRef stop = lp_build_const_int32(gallivm, 1u << (h - 1));
+      LLVMValueRef f = LLVMConstInt(LLVMInt1TypeInContext(gallivm->context), 0, 0);
+      lo = lp_build_intrinsic_binary(b, "llvm.cttz.i32", i32, LLVMBuildOr(b, bits, stop, ""), f);
+      hi = LLVMBuildLShr(b, bits, lp_build_const_int32(gallivm, h), "");
+      hi = lp_build_intrinsic_binary(b, "llvm.cttz.i32", i32, LLVMBuildOr(b, hi, stop, ""), f);
+      hi = LLVMBuildAdd(b, hi, lp_build_const_int32(gallivm, h), "");
+   }
+   LLVMValueRef upper[64];
+   for (unsigned i = 0; i < n; i++)
+      upper[i] = LLVMConstInt(LLVMInt1TypeInContext(gallivm->context), i >= h, 0);
+   result[0] = LLVMBuildSelect(
+      b, LLVMConstVector(upper, n),
+      lp_build_broadcast_scalar(uint_bld, LLVMBuildExtractElement(b, src, hi, "")),
+      lp_build_broadcast_scalar(uint_bld, LLVMBuildExtractElement(b, src, lo, "")), "");
+'''
 
 ROTATE_U32 = 'runner:rotate:subgroup.rotate.compute.uint32.*'
 
@@ -201,6 +260,24 @@ MUTANTS = [
            'LLVMValueRef take = LLVMBuildAnd(builder, mask, LLVMConstVector(bit, n), "");',
            'LLVMValueRef take = LLVMConstVector(bit, n);',
            ['runner:partitioned:subgroup.partitioned.iadd.*']),
+    # --- kernel rotation (evaluated with SubgroupMaxSize > SubgroupSize) ----
+    Mutant('vtn-kernel-rotate-subgroup-size', VTN,
+           'SPV_KHR_subgroup_rotate: RotationGroupSize = SubgroupMaxSize with the Kernel '
+           'capability',
+           'nir_def *mask = nir_iadd_imm(nb, nir_load_subgroup_max_size(nb), -1);',
+           'nir_def *mask = nir_iadd_imm(nb, nir_load_subgroup_size(nb), -1);',
+           ['spirv_tests:KernelRotateEval.*']),
+    Mutant('vtn-workgroup-rotate-subgroup-size', VTN,
+           'SPV_KHR_subgroup_rotate, Execution Workgroup: groups of SubgroupMaxSize '
+           'invocations without ClusterSize',
+           ': nir_load_subgroup_max_size(nb);\n         res = nir_rotate_workgroup',
+           ': nir_load_subgroup_size(nb);\n         res = nir_rotate_workgroup',
+           ['spirv_tests:KernelRotateEval.*']),
+    Mutant('nir-workgroup-rotate-no-group-base', 'src/compiler/nir/nir_lower_workgroup_rotate.c',
+           'SPV_KHR_subgroup_rotate, Execution Workgroup: each group rotates within itself',
+           'nir_def *source = nir_iadd(b, nir_isub(b, index, in_group),',
+           'nir_def *source = nir_iadd(b, nir_imm_int(b, 0),',
+           ['spirv_tests:KernelRotateEval.*']),
     # --- llvmpipe ----------------------------------------------------------
     Mutant('llvmpipe-cache-ignores-width', 'src/gallium/drivers/llvmpipe/lp_screen.c',
            'code built for one vector width (subgroup size) is wrong at another',
@@ -217,6 +294,41 @@ MUTANTS = [
            'if (fs_type.length == 16) {',
            'if (false) {',
            ['runner:ballot:subgroup.ballot.ballot.fragment.*']),
+    # --- subgroup identity (every stage) -------------------------------------
+    Mutant('gallivm-ballot-own-bit', GALLIVM + 'lp_bld_subgroup_ballot.c',
+           'SPV_KHR_shader_ballot: OpSubgroupBallotKHR has a bit for every active invocation '
+           'whose predicate is true, not only the caller\'s',
+           '''   return broadcast_i32(gallivm, lp_sg_ballot_bits(gallivm, cond, exec),
+                        lp_sg_lanes(cond));''',
+           '''   const unsigned n = lp_sg_lanes(cond);
+   LLVMValueRef own[32];
+   for (unsigned i = 0; i < n; i++)
+      own[i] = LLVMConstInt(LLVMInt32TypeInContext(gallivm->context), 1u << i, 0);
+   return LLVMBuildAnd(gallivm->builder,
+                       broadcast_i32(gallivm, lp_sg_ballot_bits(gallivm, cond, exec), n),
+                       LLVMConstVector(own, n), "");''',
+           IDENTITY_RUNS, every=True),
+    Mutant('gallivm-first-invocation-own', NIR_SOA,
+           'SPV_KHR_shader_ballot: OpSubgroupFirstInvocationKHR returns Value of the lowest '
+           'active invocation, not the caller\'s',
+           '   result[0] = lp_build_broadcast_scalar(uint_bld, value);\n}',
+           '   result[0] = invoc ? lp_build_broadcast_scalar(uint_bld, value) : src;\n}',
+           IDENTITY_RUNS, every=True),
+    Mutant('gallivm-subgroup-halves', GALLIVM + 'lp_bld_subgroup_ballot.c',
+           'a subgroup is the whole vector: ballot, FirstInvocation and ReadInvocation must '
+           'not treat each half as a subgroup of its own',
+           '''   return broadcast_i32(gallivm, lp_sg_ballot_bits(gallivm, cond, exec),
+                        lp_sg_lanes(cond));''',
+           '''   const unsigned n = lp_sg_lanes(cond), h = n / 2;
+   LLVMValueRef half[32];
+   for (unsigned i = 0; i < n; i++)
+      half[i] = LLVMConstInt(LLVMInt32TypeInContext(gallivm->context),
+                             (i < h ? 1u : 1u << h) * ((1u << h) - 1), 0);
+   return LLVMBuildAnd(gallivm->builder,
+                       broadcast_i32(gallivm, lp_sg_ballot_bits(gallivm, cond, exec), n),
+                       LLVMConstVector(half, n), "");''',
+           IDENTITY_RUNS, every=True,
+           also=[(NIR_SOA, READ_INVOCATION, READ_INVOCATION_HALVES)]),
 ]
 
 # CI's fixed sample (ci/test.sh runs ci/mutants.sh --sample): three mutants

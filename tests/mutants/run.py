@@ -24,7 +24,9 @@ TREE = os.path.join(WORK, MESA_DIR)
 BUILD = os.path.join(WORK, 'build')
 LVP = MESA_DIR + '/src/gallium/targets/lavapipe/'
 TARGETS = [LVP + 'libvulkan_lvp.so', LVP + 'lvp_devenv_icd.x86_64.json',
-           'tests/subgroup-runner', MESA_DIR + '/src/compiler/spirv/spirv_tests']
+           'tests/subgroup-runner', MESA_DIR + '/src/compiler/spirv/spirv_tests',
+           MESA_DIR + '/src/gallium/targets/dri/libgallium-25.0.7.so',
+           MESA_DIR + '/src/egl/libEGL_mesa.so.0.0.0']
 REPORT = os.path.join(HERE, 'REPORT.md')
 
 
@@ -69,7 +71,8 @@ def setup():
     # The runner's shaders too.
     r = sh(['ninja', '-C', BUILD, '-t', 'targets', 'all'])
     TARGETS.extend(sorted({line.split(':')[0] for line in r.stdout.splitlines()
-                           if line.startswith('tests/') and line.split(':')[0].endswith('.spv')}))
+                           if line.startswith('tests/') and
+                           line.split(':')[0].endswith(('.spv', '.shader_test'))}))
     t = time.time()
     r = sh(['ninja', '-C', BUILD] + TARGETS)
     if r.returncode:
@@ -82,18 +85,23 @@ def setup():
     print(f'mutants: tree ready in {time.time() - t:.0f} s', flush=True)
 
 
+def edits(m):
+    return [(m.file, m.old, m.new)] + list(m.also)
+
+
 def apply(m):
-    path = os.path.join(TREE, m.file)
-    text = open(path).read()
-    n = text.count(m.old)
-    if n != 1:
-        return f'the original text occurs {n} times in {m.file}'
-    open(path, 'w').write(text.replace(m.old, m.new))
+    for file, old, new in edits(m):
+        path = os.path.join(TREE, file)
+        text = open(path).read()
+        n = text.count(old)
+        if n != 1:
+            return f'the original text occurs {n} times in {file}'
+        open(path, 'w').write(text.replace(old, new))
     return None
 
 
 def revert(m):
-    sh(['git', '-C', TREE, 'checkout', '--', m.file])
+    sh(['git', '-C', TREE, 'checkout', '--'] + sorted({e[0] for e in edits(m)}))
 
 
 def run_spec(spec):
@@ -119,6 +127,17 @@ def run_spec(spec):
             return 1, 1, f'runner printed no summary (exit {r.returncode})', out[-2000:]
         passed, failed = int(m.group(1)), int(m.group(2))
         return failed, passed + failed, first.group(1) if first else None, out[-2000:]
+    if kind == 'piglit':
+        env = dict(os.environ, MESA_SUBGROUPS_BUILD=BUILD)
+        r = sh(['bash', os.path.join(TOP, 'tests/piglit/run-piglit.sh'), '--filter', arg,
+                '--out', os.path.join(WORK, 'piglit')], timeout=1200, env=env)
+        out = r.stdout + r.stderr
+        m = re.search(r'^(\d+) passed, (\d+) failed', out, re.M)
+        first = re.search(r'^(piglit\.\S+): (?!pass)', out, re.M)
+        if not m:
+            return 1, 1, f'run-piglit.sh printed no summary (exit {r.returncode})', out[-2000:]
+        passed, failed = int(m.group(1)), int(m.group(2))
+        return failed, passed + failed, first.group(1) if first else None, out[-2000:]
     if kind == 'cache':
         r = sh(['bash', os.path.join(TOP, 'tests/cache/check-cache-key.sh'),
                 os.path.join(BUILD, 'tests/subgroup-runner'), os.path.join(WORK, 'cache')],
@@ -137,7 +156,8 @@ def run_spec(spec):
         r = sh(cmd, timeout=600)
         out = r.stdout + r.stderr
         failed = re.findall(r'^\[  FAILED  \] (\S+)', out, re.M)
-        total = re.search(r'^\[==========\] (\d+) tests? from', out, re.M)
+        # (the first line counts the tests even when the run crashes)
+        total = re.search(r'^\[==========\] (?:Running )?(\d+) tests? from', out, re.M)
         total = int(total.group(1)) if total else 0
         if r.returncode and not failed:
             failed = [f'spirv_tests exited with {r.returncode}']
@@ -171,12 +191,22 @@ def main(argv):
                         (re.findall(r'error: .*', r.stdout) or ['?'])[0]
                 else:
                     verdict, detail = 'survived', 'no run failed'
+                    kills = []
                     for spec in m.run:
                         failed, total, first, tail = run_spec(spec)
-                        if failed:
-                            verdict = 'killed'
-                            detail = f'{spec}: {first} ({failed} of {total} failed)'
+                        if not total:
+                            verdict, detail, kills = 'error', f'{spec} ran nothing', []
                             break
+                        if failed:
+                            kills.append(f'{spec}: {first} ({failed} of {total} failed)')
+                            if not m.every:
+                                break
+                        elif m.every:
+                            verdict, detail = 'survived', f'{spec} passed'
+                            kills = []
+                            break
+                    if kills:
+                        verdict, detail = 'killed', '; '.join(kills)
         finally:
             revert(m)
         secs = time.time() - t

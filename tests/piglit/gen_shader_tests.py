@@ -19,15 +19,23 @@ SPV_KHR_shader_ballot texts:
   - ballotARB(v): one bit per active invocation whose v is true;
   - readInvocationARB(x, k): x of invocation k (k active, dynamically
     uniform); readFirstInvocationARB(x): x of the lowest active invocation.
-The active set is ballotARB(true), itself checked first: it holds the
-invocation's own bit, nothing at or above the size, and every bit k in it
-is an invocation whose readInvocationARB(gl_SubGroupInvocationARB, k) is k.
-Nothing is assumed about how invocations map to subgroups, nor that
-subgroups are full.
 
-A compute test counts passing invocations (all 4 workgroups x 64) and ORs
-a bit per failed check into an SSBO; a fragment test paints failures red
-with the check number in green/255.
+The live set, which every expected value starts from, does not come from
+an operation under test (ballotARB(true) and readInvocationARB would agree
+with each other on a driver that gets both wrong the same way, say a ballot
+of the caller's bit alone).  GL gives no subgroup identity, so the tests
+rely on llvmpipe's shape, from builtins alone, and say so:
+  - compute (64 invocations) and vertex (64 points, one draw): invocation
+    (or vertex) n is lane n % size, and every subgroup is full;
+  - fragment: one point covers the 64 x 64 window, so every 4x4 block is
+    shaded whole by one primitive, with no helper invocation, and every
+    subgroup is full (the lane layout inside a block is not checked).
+At entry every invocation of a full subgroup is active: the live set is
+all `size` lanes, and ballotARB(true) is checked against it first.
+
+A compute or vertex test counts passing invocations (4 workgroups x 64, or
+64 vertices) and ORs a bit per failed check into an SSBO; a fragment test
+paints failures red with the check number in green/255.
 
 Usage: gen_shader_tests.py --list
        gen_shader_tests.py NAME OUTPUT GLSLANG SPIRV_DIS
@@ -69,20 +77,21 @@ uint sg_msb(uint64_t m)
    return h.y != 0u ? 32u + uint(findMSB(h.y)) : uint(findMSB(h.x));
 }
 
-/* The live set, checked: returns 0 and sets fail on a bad one. */
-uint64_t sg_active(uint size, uint id, inout uint fail)
+/* The live set: llvmpipe's full subgroups (see the module doc), from the
+ * builtins alone; `index` is the invocation's place in the order llvmpipe
+ * fills subgroups in, or ~0u where the layout is not checked.  Returns 0 and
+ * sets fail on a bad one. */
+uint64_t sg_active(uint size, uint id, uint index, inout uint fail)
 {
-   uint64_t live = ballotARB(true);
    if (size == 0u || size > 64u)
       fail |= 1u << 1;
    else if (id >= size)
       fail |= 1u << 2;
-   else if ((live & (1ul << id)) == 0ul || (live & ~sg_all(size)) != 0ul)
+   else if (index != ~0u && id != index % size)
       fail |= 1u << 3;
-   for (uint k = 0u; k < size; k++) {
-      if (((live >> k) & 1ul) != 0ul && readInvocationARB(id, k) != k)
-         fail |= 1u << 4;
-   }
+   uint64_t live = fail == 0u ? sg_all(size) : 0ul;
+   if (fail == 0u && ballotARB(true) != live)
+      fail |= 1u << 4;
    return fail == 0u ? live : 0ul;
 }
 """
@@ -205,7 +214,7 @@ void main()
    uint size = gl_SubGroupSizeARB;
    uint id = gl_SubGroupInvocationARB;
    uint fail = 0u;
-   uint64_t live = sg_active(size, id, fail);
+   uint64_t live = sg_active(size, id, gl_LocalInvocationIndex, fail);
    if (fail == 0u) {
 @CHECK@
    }
@@ -227,6 +236,66 @@ probe ssbo uint 0 0 == 0
 probe ssbo uint 0 4 == 256
 """
 
+# Vertex: 64 points in one draw, the checks in the vertex shader, results
+# in an SSBO as in compute (llvmpipe runs each vertex of a non-indexed draw
+# once, in order).
+VS = HEAD + """
+layout(std430, binding = 0) buffer Result {
+   uint fail_bits;
+   uint passed;
+};
+""" + COMMON + """
+void main()
+{
+   uint size = gl_SubGroupSizeARB;
+   uint id = gl_SubGroupInvocationARB;
+   uint fail = 0u;
+   uint64_t live = sg_active(size, id, uint(gl_VertexID), fail);
+   if (fail == 0u) {
+@CHECK@
+   }
+   if (fail != 0u)
+      atomicOr(fail_bits, fail);
+   else
+      atomicAdd(passed, 1u);
+   gl_Position = vec4(0.0, 0.0, 0.0, 1.0);
+   gl_PointSize = 1.0;
+}
+"""
+
+GREEN_FS = """#version 450
+layout(location = 0) out vec4 color;
+
+void main()
+{
+   color = vec4(0.0, 1.0, 0.0, 1.0);
+}
+"""
+
+VS_TEST = """
+[test]
+ssbo 0 16
+ssbo 0 subdata int 0 0
+ssbo 0 subdata int 4 0
+enable GL_PROGRAM_POINT_SIZE
+draw arrays GL_POINTS 0 64
+# fail_bits: one bit per failed check (see the shader); passed: 64 vertices.
+probe ssbo uint 0 0 == 0
+probe ssbo uint 0 4 == 64
+"""
+
+# Fragment: one point of size 64 at the centre covers the 64 x 64 window
+# (a rectangle is two triangles, which splits the quads along the diagonal
+# into subgroups of their own).
+POINT_VS = """#version 450
+
+void main()
+{
+   gl_Position = vec4(0.0, 0.0, 0.0, 1.0);
+   gl_PointSize = 64.0;
+}
+"""
+
 FS = HEAD + """
 layout(location = 0) out vec4 color;
 """ + COMMON + """
@@ -235,7 +304,7 @@ void main()
    uint size = gl_SubGroupSizeARB;
    uint id = gl_SubGroupInvocationARB;
    uint fail = 0u;
-   uint64_t live = sg_active(size, id, fail);
+   uint64_t live = sg_active(size, id, ~0u, fail);
    if (fail == 0u) {
 @CHECK@
    }
@@ -246,18 +315,20 @@ void main()
 
 FS_TEST = """
 [test]
+enable GL_PROGRAM_POINT_SIZE
 clear color 0.0 0.0 0.0 0.0
 clear
-draw rect -1 -1 2 2
+draw arrays GL_POINTS 0 1
 probe all rgba 0.0 1.0 0.0 1.0
 """
 
 # gl_SubGroupSizeARB alone, nothing else from the extension: the SPIR-V
 # form (a UniformConstant variable decorated BuiltIn SubgroupSize, as
-# glslang -G emits it) crashed stock Mesa 25.0.7; patches 0017 and 0018 fix
-# that.  The size must be 1..64 and, being a uniform, the same everywhere:
-# in compute each invocation compares it with the value invocation 0 of its
-# workgroup read.
+# glslang -G emits it) crashed stock Mesa 25.0.7 (the series' commit "spirv:
+# GL's UniformConstant subgroup builtins are system values" fixes it).  The
+# size must be 1..64 and, being a uniform, the same everywhere: in compute
+# each invocation compares it with the value invocation 0 of its workgroup
+# read.
 SIZE_CS = HEAD + """
 layout(local_size_x = 64) in;
 
@@ -297,18 +368,23 @@ void main()
 }
 """
 
+# Per stage prefix: the stage under test, its program as (stage, file
+# extension, GLSL) sections in pipeline order ("@MAIN@" stands for the
+# stage's own shader), the [test] section, and the window size.
 STAGES = {
-    "cs": ("compute", "comp", CS, CS_TEST),
-    "fs": ("fragment", "frag", FS, FS_TEST),
+    "cs": ("compute", [("compute", "comp", "@MAIN@")], CS, CS_TEST, None),
+    "vs": ("vertex", [("vertex", "vert", "@MAIN@"), ("fragment", "frag", GREEN_FS)], VS,
+           VS_TEST, None),
+    "fs": ("fragment", [("vertex", "vert", POINT_VS), ("fragment", "frag", "@MAIN@")], FS,
+           FS_TEST, "64 64"),
 }
-
 
 SIZE_ONLY = {"cs": SIZE_CS, "fs": SIZE_FS}
 
 
 def names():
     return [f"{st}-{chk.replace('_', '-')}" for st in STAGES
-            for chk in ["subgroup_size"] + list(CHECKS)]
+            for chk in (["subgroup_size"] if st in SIZE_ONLY else []) + list(CHECKS)]
 
 
 def glsl_for(name):
@@ -341,17 +417,18 @@ def main():
     if len(sys.argv) != 5:
         sys.exit(__doc__)
     name, out, glslang, spirv_dis = sys.argv[1:]
-    (stage, ext, _, test), glsl = glsl_for(name)
-    asm = spirv_asm(glsl, ext, glslang, spirv_dis)
-    passthrough = "[vertex shader passthrough]\n\n" if stage == "fragment" else ""
+    (stage, sections, _, test, size), glsl = glsl_for(name)
+    require = REQUIRE + (f"SIZE {size}\n" if size else "")
     text = (f"# {name}: GL_ARB_shader_ballot, {stage} stage.\n"
-            "# Generated by tests/piglit/gen_shader_tests.py; the SPIR-V section is\n"
+            "# Generated by tests/piglit/gen_shader_tests.py; each SPIR-V section is\n"
             "# `glslangValidator -G` + `spirv-dis` of the GLSL section below it.\n\n"
-            + REQUIRE + "\n" + passthrough
-            + f"[{stage} shader spirv]\n" + asm + "\n"
-            + f"[{stage} shader]\n" + glsl + test)
+            + require + "\n")
+    for st, ext, src in sections:
+        src = glsl if src == "@MAIN@" else src
+        text += (f"[{st} shader spirv]\n" + spirv_asm(src, ext, glslang, spirv_dis) + "\n"
+                 + f"[{st} shader]\n" + src + "\n")
     with open(out, "w") as f:
-        f.write(text)
+        f.write(text + test)
 
 
 if __name__ == "__main__":

@@ -55,6 +55,8 @@ struct options {
    const char *tag;
    unsigned timeout_s;
    bool any_driver;
+   bool compile_only;
+   const char *isa_dir;
    bool self_check;
    bool demo;
    bool list;
@@ -225,6 +227,33 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
       memset(st->color, 0, sizeof(st->color));
       d.color = st->color;
    }
+   if (opt.compile_only) {
+      /* The pipeline only: what it proves is that the driver compiles the
+       * case, not what the code computes.
+       */
+      FILE *isa = NULL;
+      if (opt.isa_dir) {
+         char path[1024];
+         snprintf(path, sizeof(path), "%s/%s.txt", opt.isa_dir, c->name);
+         isa = fopen(path, "w");
+      }
+      unsigned executables;
+      uint64_t instructions;
+      VkResult r = vkh_compile(&st->h, &d, isa, &executables, &instructions);
+      if (isa)
+         fclose(isa);
+      free(spv);
+      if (r != VK_SUCCESS) {
+         snprintf(why, why_size, "pipeline creation failed: VkResult %d", r);
+         return ST_FAIL;
+      }
+      if (!st->h.pipeline_executable_info)
+         snprintf(why, why_size, "compiled (no VK_KHR_pipeline_executable_properties)");
+      else
+         snprintf(why, why_size, "compiled: %u executables, %llu instructions", executables,
+                  (unsigned long long)instructions);
+      return ST_PASS;
+   }
    VkResult r = vkh_run(&st->h, &d);
    free(spv);
    if (r != VK_SUCCESS) {
@@ -256,6 +285,53 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
          if (st->lm.inv[i / st->size][i % st->size] != (int)i) {
             snprintf(why, why_size, "invocation %u is not lane %u of subgroup %u", i,
                      i % st->size, i / st->size);
+            return ST_FAIL;
+         }
+      }
+   }
+
+   /* Graphics stages have no SubgroupId, so the key comes from the shader
+    * (gen_spvasm.py graphics_header).  Checked without any operation under
+    * test, on our lavapipe:
+    *  - vertex: the key is FirstInvocation, itself under test, so the map
+    *    must be the shape llvmpipe's draw module gives, read from VertexIndex
+    *    and the lane builtin alone: vertex v is lane v % size of the subgroup
+    *    whose lowest vertex is v - v % size.  A FirstInvocation that returns
+    *    its own index, or subgroups split in halves, break it.
+    *  - fragment: the key is UMin of the index (arithmetic, not under test).
+    *    One point covers whole 4x4 blocks, so every subgroup is full: each
+    *    key holds `size` invocations and is the lowest of their indices.
+    * Vulkan guarantees neither shape; --any-driver keeps only the map's own
+    * consistency (distinct lanes per key, every invocation once).
+    */
+   if (c->stage == STAGE_VERTEX && !opt.any_driver) {
+      for (unsigned v = 0; v < io->workgroup_size; v++) {
+         const unsigned base = v - v % st->size;
+         if (io->meta[2 * v] != v % st->size || io->meta[2 * v + 1] != base) {
+            snprintf(why, why_size,
+                     "vertex %u reports lane %u, key %u: llvmpipe puts it in lane %u "
+                     "of the subgroup of vertex %u", v, io->meta[2 * v],
+                     io->meta[2 * v + 1], v % st->size, base);
+            return ST_FAIL;
+         }
+      }
+   }
+   if (c->stage == STAGE_FRAGMENT && !opt.any_driver) {
+      for (unsigned s = 0; s < st->lm.num_subgroups; s++) {
+         unsigned n = 0, lowest = ~0u;
+         for (unsigned l = 0; l < st->size; l++) {
+            const int inv = st->lm.inv[s][l];
+            if (inv >= 0) {
+               n++;
+               if ((unsigned)inv < lowest)
+                  lowest = (unsigned)inv;
+            }
+         }
+         if (n && (n != st->size || lowest != s)) {
+            snprintf(why, why_size,
+                     "fragment subgroup with key %u has %u invocations, the lowest %u: "
+                     "one point over whole 4x4 blocks gives full subgroups of %u keyed "
+                     "by their lowest index", s, n, lowest, st->size);
             return ST_FAIL;
          }
       }
@@ -715,6 +791,12 @@ spawn_child(unsigned width, const char *family, FILE **out, pid_t *pid_out,
       }
       if (opt.any_driver)
          argv[n++] = "--any-driver";
+      if (opt.compile_only)
+         argv[n++] = "--compile-only";
+      if (opt.isa_dir) {
+         argv[n++] = "--isa-dir";
+         argv[n++] = opt.isa_dir;
+      }
       if (opt.self_check)
          argv[n++] = "--self-check";
       if (opt.demo)
@@ -946,6 +1028,9 @@ print_summary(void)
    if (opt.self_check)
       printf("\nself-check: %u of %u cases detected the perturbed reference\n", tot[R_PASS],
              tot[R_PASS] + tot[R_FAIL]);
+   if (opt.compile_only)
+      printf("\ncompile-only: a pass means the driver created the case's pipeline; "
+             "nothing ran, no result was checked\n");
    printf("\n%u passed, %u failed, %u skipped\n", tot[R_PASS], tot[R_FAIL] + tot[R_XPASS],
           tot[R_SKIP] + tot[R_XFAIL]);
 }
@@ -963,6 +1048,12 @@ usage(void)
            "  --icd PATH             ICD json (default: the build's lavapipe)\n"
            "  --driver-json PATH     same as --icd\n"
            "  --any-driver           run on any driver (no identity check)\n"
+           "  --compile-only         create each case's pipeline and submit nothing\n"
+           "                         (any driver, also one that cannot execute, such\n"
+           "                         as RADV's null device): proves compilation only\n"
+           "  --isa-dir DIR          with --compile-only: each case's statistics and\n"
+           "                         NIR / ISA text (VK_KHR_pipeline_executable_properties)\n"
+           "                         in DIR/CASE.txt\n"
            "  --expectations FILE    expected failures (glob, then the reason)\n"
            "  --skips FILE           allowed skips (glob, when:CONDITION..., reason): a\n"
            "                         skip not listed there fails; a listed case that\n"
@@ -1021,6 +1112,11 @@ main(int argc, char **argv)
          opt.timeout_s = (unsigned)atoi(ARG());
       } else if (!strcmp(a, "--any-driver")) {
          opt.any_driver = true;
+      } else if (!strcmp(a, "--compile-only")) {
+         opt.compile_only = true;
+         opt.any_driver = true;
+      } else if (!strcmp(a, "--isa-dir")) {
+         opt.isa_dir = ARG();
       } else if (!strcmp(a, "--self-check")) {
          opt.self_check = true;
       } else if (!strcmp(a, "--demo")) {
@@ -1081,6 +1177,8 @@ main(int argc, char **argv)
    snprintf(cache_dir, sizeof(cache_dir), "%s/shader-cache", log_dir);
    setenv("MESA_SHADER_CACHE_DIR", cache_dir, 1);
 
+   if (opt.isa_dir && !opt.child)
+      mkdir(opt.isa_dir, 0755);
    if (opt.expectations && !opt.self_check)
       load_list(opt.expectations, "expectations", false, &expects, &num_expects);
    if (opt.skips)

@@ -18,6 +18,7 @@ static const char *const wanted_exts[] = {
    "VK_KHR_shader_subgroup_extended_types",
    "VK_NV_shader_subgroup_partitioned",
    "VK_EXT_shader_subgroup_partitioned",
+   "VK_KHR_pipeline_executable_properties",
 };
 
 /* Newer than Debian's 1.3.239 headers. */
@@ -192,6 +193,13 @@ vkh_create_device(struct vkh *h, char *why, size_t why_size)
       rot.pNext = ext_chain;
       ext_chain = &rot;
    }
+   VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR pexec = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR,
+   };
+   if (vkh_has_ext(h, "VK_KHR_pipeline_executable_properties")) {
+      pexec.pNext = ext_chain;
+      ext_chain = &pexec;
+   }
    VkPhysicalDeviceVulkan13Features f13 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
       .pNext = ext_chain,
@@ -227,6 +235,7 @@ vkh_create_device(struct vkh *h, char *why, size_t why_size)
       { (h->subgroup_ops & 0x100) != 0, VKH_FEAT_PARTITIONED },
       { h->sz_inf_nan_preserve32, VKH_FEAT_SZ_INF_NAN32 },
    };
+   h->pipeline_executable_info = ext_chain_has(ext_chain, &pexec) && pexec.pipelineExecutableInfo;
    h->features = 0;
    for (unsigned i = 0; i < sizeof(feats) / sizeof(feats[0]); i++)
       h->features |= feats[i].have ? feats[i].bit : 0;
@@ -310,7 +319,7 @@ find_memory_type(const struct vkh *h, uint32_t bits, VkMemoryPropertyFlags want)
 static VkResult
 create_graphics_pipeline(struct vkh *h, const struct vkh_dispatch *d, VkShaderModule sm,
                          VkPipelineLayout pl, const VkSpecializationInfo *si,
-                         VkPipeline *pipe)
+                         VkPipelineCreateFlags flags, VkPipeline *pipe)
 {
    const bool frag = d->stage == VK_SHADER_STAGE_FRAGMENT_BIT;
    const VkPipelineShaderStageCreateInfo stages[2] = {
@@ -334,7 +343,7 @@ create_graphics_pipeline(struct vkh *h, const struct vkh_dispatch *d, VkShaderMo
    };
    const VkPipelineInputAssemblyStateCreateInfo ia = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = frag ? VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST : VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
+      .topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
    };
    const VkViewport viewport = {
       .width = (float)d->fb_width, .height = (float)d->fb_height, .maxDepth = 1.0f,
@@ -378,6 +387,7 @@ create_graphics_pipeline(struct vkh *h, const struct vkh_dispatch *d, VkShaderMo
    const VkGraphicsPipelineCreateInfo gpci = {
       .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
       .pNext = &ri,
+      .flags = flags,
       .stageCount = frag ? 2 : 1,
       .pStages = stages,
       .pVertexInputState = &vi,
@@ -432,12 +442,96 @@ record_draw(VkCommandBuffer cb, const struct vkh_dispatch *d, const struct vkh_i
       .pColorAttachments = &att,
    };
    vkCmdBeginRendering(cb, &ri);
-   vkCmdDraw(cb, frag ? 3 : d->invocations, 1, 0, 0);
+   vkCmdDraw(cb, frag ? 1 : d->invocations, 1, 0, 0);
    vkCmdEndRendering(cb);
    if (color) {
       color_barrier(cb, color_res->image, false);
       vkh_image_record_download(cb, color, color_res);
    }
+}
+
+/* The descriptor set layout, pipeline layout, shader module and pipeline
+ * of a dispatch (all four storage buffers, the image when there is one).
+ */
+#define PCHECK(expr)                                                          \
+   do {                                                                       \
+      VkResult pr = (expr);                                                   \
+      if (pr != VK_SUCCESS)                                                   \
+         return pr;                                                           \
+   } while (0)
+
+static VkResult
+create_pipeline(struct vkh *h, const struct vkh_dispatch *d, VkPipelineCreateFlags flags,
+                VkDescriptorSetLayout *dsl, VkPipelineLayout *pl, VkShaderModule *sm,
+                VkPipeline *pipe)
+{
+   VkDescriptorSetLayoutBinding b[VKH_NUM_BUFFERS + 1];
+   for (unsigned i = 0; i < VKH_NUM_BUFFERS + 1; i++) {
+      b[i] = (VkDescriptorSetLayoutBinding) {
+         .binding = i,
+         .descriptorType = i == VKH_IMAGE_BINDING ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
+                                                  : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+         .descriptorCount = 1,
+         .stageFlags = VKH_STAGES,
+      };
+   }
+   const VkDescriptorSetLayoutCreateInfo dslci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+      .bindingCount = VKH_NUM_BUFFERS + (d->image ? 1 : 0),
+      .pBindings = b,
+   };
+   PCHECK(vkCreateDescriptorSetLayout(h->device, &dslci, NULL, dsl));
+   const VkPushConstantRange pcr = {
+      .stageFlags = VKH_STAGES,
+      .size = sizeof(d->push),
+   };
+   const VkPipelineLayoutCreateInfo plci = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+      .setLayoutCount = 1,
+      .pSetLayouts = dsl,
+      .pushConstantRangeCount = 1,
+      .pPushConstantRanges = &pcr,
+   };
+   PCHECK(vkCreatePipelineLayout(h->device, &plci, NULL, pl));
+   const VkShaderModuleCreateInfo smci = {
+      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+      .codeSize = d->spirv_size,
+      .pCode = d->spirv,
+   };
+   PCHECK(vkCreateShaderModule(h->device, &smci, NULL, sm));
+
+   VkSpecializationMapEntry entries[VKH_MAX_SPEC + 1];
+   uint32_t values[VKH_MAX_SPEC + 1];
+   entries[0] = (VkSpecializationMapEntry) { 0, 0, 4 };
+   values[0] = d->workgroup_size;
+   for (unsigned i = 0; i < d->num_spec; i++) {
+      entries[i + 1] = (VkSpecializationMapEntry) { d->spec[i].id, (i + 1) * 4, 4 };
+      values[i + 1] = d->spec[i].value;
+   }
+   const VkSpecializationInfo si = {
+      .mapEntryCount = d->num_spec + 1,
+      .pMapEntries = entries,
+      .dataSize = (d->num_spec + 1) * 4,
+      .pData = values,
+   };
+   if (d->stage) {
+      PCHECK(create_graphics_pipeline(h, d, *sm, *pl, &si, flags, pipe));
+   } else {
+      const VkComputePipelineCreateInfo cpci = {
+         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+         .flags = flags,
+         .stage = {
+            .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+            .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+            .module = *sm,
+            .pName = "main",
+            .pSpecializationInfo = &si,
+         },
+         .layout = *pl,
+      };
+      PCHECK(vkCreateComputePipelines(h->device, VK_NULL_HANDLE, 1, &cpci, NULL, pipe));
+   }
+   return VK_SUCCESS;
 }
 
 VkResult
@@ -509,71 +603,7 @@ vkh_run(struct vkh *h, const struct vkh_dispatch *d)
       CHECK(vkh_image_create(h, &color_img, &color_res));
    }
 
-   VkDescriptorSetLayoutBinding b[VKH_NUM_BUFFERS + 1];
-   for (unsigned i = 0; i < VKH_NUM_BUFFERS + 1; i++) {
-      b[i] = (VkDescriptorSetLayoutBinding) {
-         .binding = i,
-         .descriptorType = i == VKH_IMAGE_BINDING ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
-                                                  : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-         .descriptorCount = 1,
-         .stageFlags = VKH_STAGES,
-      };
-   }
-   const VkDescriptorSetLayoutCreateInfo dslci = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .bindingCount = VKH_NUM_BUFFERS + (d->image ? 1 : 0),
-      .pBindings = b,
-   };
-   CHECK(vkCreateDescriptorSetLayout(h->device, &dslci, NULL, &dsl));
-   const VkPushConstantRange pcr = {
-      .stageFlags = VKH_STAGES,
-      .size = sizeof(d->push),
-   };
-   const VkPipelineLayoutCreateInfo plci = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-      .setLayoutCount = 1,
-      .pSetLayouts = &dsl,
-      .pushConstantRangeCount = 1,
-      .pPushConstantRanges = &pcr,
-   };
-   CHECK(vkCreatePipelineLayout(h->device, &plci, NULL, &pl));
-   const VkShaderModuleCreateInfo smci = {
-      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-      .codeSize = d->spirv_size,
-      .pCode = d->spirv,
-   };
-   CHECK(vkCreateShaderModule(h->device, &smci, NULL, &sm));
-
-   VkSpecializationMapEntry entries[VKH_MAX_SPEC + 1];
-   uint32_t values[VKH_MAX_SPEC + 1];
-   entries[0] = (VkSpecializationMapEntry) { 0, 0, 4 };
-   values[0] = d->workgroup_size;
-   for (unsigned i = 0; i < d->num_spec; i++) {
-      entries[i + 1] = (VkSpecializationMapEntry) { d->spec[i].id, (i + 1) * 4, 4 };
-      values[i + 1] = d->spec[i].value;
-   }
-   const VkSpecializationInfo si = {
-      .mapEntryCount = d->num_spec + 1,
-      .pMapEntries = entries,
-      .dataSize = (d->num_spec + 1) * 4,
-      .pData = values,
-   };
-   if (d->stage) {
-      CHECK(create_graphics_pipeline(h, d, sm, pl, &si, &pipe));
-   } else {
-   const VkComputePipelineCreateInfo cpci = {
-      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-      .stage = {
-         .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-         .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-         .module = sm,
-         .pName = "main",
-         .pSpecializationInfo = &si,
-      },
-      .layout = pl,
-   };
-   CHECK(vkCreateComputePipelines(h->device, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe));
-   }
+   CHECK(create_pipeline(h, d, 0, &dsl, &pl, &sm, &pipe));
 
    const VkDescriptorPoolSize ps[2] = {
       { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VKH_NUM_BUFFERS },
@@ -703,5 +733,138 @@ out:
       if (mem[i])
          vkFreeMemory(h->device, mem[i], NULL);
    }
+   return r;
+}
+
+/* One executable's statistics and text representations, as the driver
+ * reports them through VK_KHR_pipeline_executable_properties.
+ */
+static void
+report_executable(struct vkh *h, VkPipeline pipe, uint32_t i,
+                  const VkPipelineExecutablePropertiesKHR *p, FILE *out,
+                  uint64_t *instructions)
+{
+   PFN_vkGetPipelineExecutableStatisticsKHR get_stats =
+      (PFN_vkGetPipelineExecutableStatisticsKHR)vkGetDeviceProcAddr(
+         h->device, "vkGetPipelineExecutableStatisticsKHR");
+   PFN_vkGetPipelineExecutableInternalRepresentationsKHR get_irs =
+      (PFN_vkGetPipelineExecutableInternalRepresentationsKHR)vkGetDeviceProcAddr(
+         h->device, "vkGetPipelineExecutableInternalRepresentationsKHR");
+   const VkPipelineExecutableInfoKHR info = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR,
+      .pipeline = pipe,
+      .executableIndex = i,
+   };
+   fprintf(out, "== executable %u: %s (%s), subgroup size %u\n", i, p->name, p->description,
+           p->subgroupSize);
+
+   uint32_t n = 0;
+   if (get_stats && get_stats(h->device, &info, &n, NULL) == VK_SUCCESS && n) {
+      VkPipelineExecutableStatisticKHR *st = calloc(n, sizeof(*st));
+      for (uint32_t k = 0; k < n; k++)
+         st[k].sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR;
+      if (get_stats(h->device, &info, &n, st) == VK_SUCCESS) {
+         for (uint32_t k = 0; k < n; k++) {
+            fprintf(out, "stat %s: ", st[k].name);
+            switch (st[k].format) {
+            case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR:
+               fprintf(out, "%s\n", st[k].value.b32 ? "true" : "false");
+               break;
+            case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR:
+               fprintf(out, "%lld\n", (long long)st[k].value.i64);
+               break;
+            case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR:
+               fprintf(out, "%llu\n", (unsigned long long)st[k].value.u64);
+               if (!strcmp(st[k].name, "Instructions"))
+                  *instructions += st[k].value.u64;
+               break;
+            default:
+               fprintf(out, "%g\n", st[k].value.f64);
+               break;
+            }
+         }
+      }
+      free(st);
+   }
+
+   n = 0;
+   if (get_irs && get_irs(h->device, &info, &n, NULL) == VK_SUCCESS && n) {
+      VkPipelineExecutableInternalRepresentationKHR *ir = calloc(n, sizeof(*ir));
+      for (uint32_t k = 0; k < n; k++)
+         ir[k].sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INTERNAL_REPRESENTATION_KHR;
+      if (get_irs(h->device, &info, &n, ir) == VK_SUCCESS) {
+         for (uint32_t k = 0; k < n; k++) {
+            if (ir[k].isText && ir[k].dataSize)
+               ir[k].pData = calloc(1, ir[k].dataSize);
+         }
+         if (get_irs(h->device, &info, &n, ir) >= VK_SUCCESS) {
+            for (uint32_t k = 0; k < n; k++) {
+               if (ir[k].pData)
+                  fprintf(out, "-- %s (%s)\n%s\n", ir[k].name, ir[k].description,
+                          (const char *)ir[k].pData);
+            }
+         }
+         for (uint32_t k = 0; k < n; k++)
+            free(ir[k].pData);
+      }
+      free(ir);
+   }
+}
+
+VkResult
+vkh_compile(struct vkh *h, const struct vkh_dispatch *d, FILE *out, unsigned *executables,
+            uint64_t *instructions)
+{
+   VkDescriptorSetLayout dsl = VK_NULL_HANDLE;
+   VkPipelineLayout pl = VK_NULL_HANDLE;
+   VkShaderModule sm = VK_NULL_HANDLE;
+   VkPipeline pipe = VK_NULL_HANDLE;
+   *executables = 0;
+   *instructions = 0;
+
+   if (!h->device) {
+      char why[256];
+      if (!vkh_create_device(h, why, sizeof(why))) {
+         fprintf(stderr, "vkh: %s\n", why);
+         return VK_ERROR_INITIALIZATION_FAILED;
+      }
+   }
+   const VkPipelineCreateFlags flags =
+      h->pipeline_executable_info
+         ? VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR |
+              VK_PIPELINE_CREATE_CAPTURE_INTERNAL_REPRESENTATIONS_BIT_KHR
+         : 0;
+   VkResult r = create_pipeline(h, d, flags, &dsl, &pl, &sm, &pipe);
+   if (r == VK_SUCCESS && !h->pipeline_executable_info && out)
+      fprintf(out, "(the driver has no VK_KHR_pipeline_executable_properties)\n");
+   if (r == VK_SUCCESS && h->pipeline_executable_info) {
+      PFN_vkGetPipelineExecutablePropertiesKHR get_props =
+         (PFN_vkGetPipelineExecutablePropertiesKHR)vkGetDeviceProcAddr(
+            h->device, "vkGetPipelineExecutablePropertiesKHR");
+      const VkPipelineInfoKHR pinfo = {
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_INFO_KHR,
+         .pipeline = pipe,
+      };
+      uint32_t n = 0;
+      if (get_props && get_props(h->device, &pinfo, &n, NULL) == VK_SUCCESS && n) {
+         VkPipelineExecutablePropertiesKHR *p = calloc(n, sizeof(*p));
+         for (uint32_t i = 0; i < n; i++)
+            p[i].sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_PROPERTIES_KHR;
+         if (get_props(h->device, &pinfo, &n, p) == VK_SUCCESS) {
+            *executables = n;
+            for (uint32_t i = 0; out && i < n; i++)
+               report_executable(h, pipe, i, &p[i], out, instructions);
+         }
+         free(p);
+      }
+   }
+   if (pipe)
+      vkDestroyPipeline(h->device, pipe, NULL);
+   if (sm)
+      vkDestroyShaderModule(h->device, sm, NULL);
+   if (pl)
+      vkDestroyPipelineLayout(h->device, pl, NULL);
+   if (dsl)
+      vkDestroyDescriptorSetLayout(h->device, dsl, NULL);
    return r;
 }

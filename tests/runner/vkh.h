@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <vulkan/vulkan.h>
 
@@ -36,6 +37,9 @@ struct vkh {
    VkSubgroupFeatureFlags subgroup_ops;
    VkShaderStageFlags subgroup_stages;
    bool sz_inf_nan_preserve32;   /* shaderSignedZeroInfNanPreserveFloat32 */
+
+   /* VK_KHR_pipeline_executable_properties' pipelineExecutableInfo. */
+   bool pipeline_executable_info;
 
    /* Features the cases may need (VKH_FEAT_*), all enabled when present. */
    uint32_t features;
@@ -91,7 +95,7 @@ struct vkh_dispatch {
 
    /* 0: one compute dispatch of module entry "main".  VERTEX: "main" is a
     * vertex shader drawn as `invocations` points with rasterization
-    * discarded.  FRAGMENT: "vs" draws one triangle that covers a
+    * discarded.  FRAGMENT: "vs" draws one point that covers a
     * fb_width x fb_height render area, "main" is the fragment shader.
     */
    VkShaderStageFlagBits stage;
@@ -136,5 +140,14 @@ void vkh_image_destroy(struct vkh *h, struct vkh_image_res *res);
 
 /* Runs one dispatch.  Returns VK_SUCCESS or the first failing result. */
 VkResult vkh_run(struct vkh *h, const struct vkh_dispatch *d);
+
+/* Creates the dispatch's pipeline and submits nothing (a device that cannot
+ * execute, such as RADV's null winsys, compiles too).  With
+ * VK_KHR_pipeline_executable_properties, writes each executable's
+ * statistics and text representations (NIR, ISA) to out when it is not
+ * NULL, and counts the executables and the "Instructions" statistics.
+ */
+VkResult vkh_compile(struct vkh *h, const struct vkh_dispatch *d, FILE *out,
+                     unsigned *executables, uint64_t *instructions);
 
 #endif

@@ -681,24 +681,40 @@ def _swap(text, old, new):
 
 def graphics_header(stage):
     """HEADER for the vertex and fragment stages, with the same buffers and
-    the same body.  Only SubgroupBallotKHR is declared (lavapipe lists no
-    vertex stage in subgroupSupportedStages, while SPV_KHR_shader_ballot has
-    no stage restriction); the meta words are SubgroupLocalInvocationId and,
-    as the subgroup's key, OpSubgroupFirstInvocationKHR of the invocation
-    index taken before any divergence: every invocation that exists runs it,
-    so it names the subgroup's lowest invocation.  The runner checks that the
-    keys and lanes form a consistent map, so a wrong key fails the case.
+    the same body.  The meta words are SubgroupLocalInvocationId (a builtin)
+    and a key naming the subgroup, taken before any divergence, when every
+    invocation of the subgroup is active.  The key must not come from the
+    operations under test (ballot, FirstInvocation, ReadInvocation, the
+    masks), or a driver that gets them wrong in the same way everywhere
+    would make its own consistent map:
 
     vertex:   one point per invocation, rasterization discarded; the
-              invocation index is VertexIndex.
+              invocation index is VertexIndex.  lavapipe allows no core
+              subgroup operation in this stage (subgroupSupportedStages),
+              and SPV_KHR_shader_ballot has no stage restriction, so only
+              SubgroupBallotKHR is declared and the key is
+              OpSubgroupFirstInvocationKHR of the index.  The runner does
+              not trust it: on lavapipe it requires the shape llvmpipe's
+              draw module gives (vertex v is lane v % size of the subgroup
+              of vertex v - v % size), from VertexIndex and the lane
+              builtin alone (main.c).
     fragment: the module also holds a vertex shader "vs" that draws one
-              triangle covering the framebuffer (so no 4x4 block is split
-              between primitives); the index is y * width + x of FragCoord,
-              width from SpecId 7; location 0 (an R32G32B32A32_UINT color
+              point of size 16 at the centre of the framebuffer: a single
+              primitive over every pixel, so no 4x4 block is split between
+              primitives and there are no helper invocations.  The key is
+              OpGroupNonUniformUMin Reduce of the index (an arithmetic
+              operation, allowed in fragment shaders): the subgroup's
+              lowest index.  The index is y * width + x of FragCoord, width
+              from SpecId 7; location 0 (an R32G32B32A32_UINT color
               attachment) gets (index, lane, key, 0x600d).
     """
     h = HEADER
-    h = _swap(h, "               OpCapability GroupNonUniform\n", "")
+    if stage == "vertex":
+        h = _swap(h, "               OpCapability GroupNonUniform\n", "")
+    else:
+        h = _swap(h, "               OpCapability GroupNonUniform\n",
+                  "               OpCapability GroupNonUniform\n"
+                  "               OpCapability GroupNonUniformArithmetic\n")
     if stage == "vertex":
         h = _swap(h, 'OpEntryPoint GLCompute %main "main" %lidx %sg_lane %sg_id{iface}\n'
                      '               OpExecutionMode %main LocalSize 1 1 1\n',
@@ -713,12 +729,12 @@ def graphics_header(stage):
         h = _swap(h, 'OpEntryPoint GLCompute %main "main" %lidx %sg_lane %sg_id{iface}\n'
                      '               OpExecutionMode %main LocalSize 1 1 1\n',
                   'OpEntryPoint Fragment %main "main" %fcoord %sg_lane %color{iface}\n'
-                  '               OpEntryPoint Vertex %vs "vs" %vidx %pos\n'
+                  '               OpEntryPoint Vertex %vs "vs" %pos %psize\n'
                   '               OpExecutionMode %main OriginUpperLeft\n')
         h = _swap(h, "OpDecorate %lidx BuiltIn LocalInvocationIndex\n",
                   "OpDecorate %fcoord BuiltIn FragCoord\n"
-                  "               OpDecorate %vidx BuiltIn VertexIndex\n"
                   "               OpDecorate %pos BuiltIn Position\n"
+                  "               OpDecorate %psize BuiltIn PointSize\n"
                   "               OpDecorate %fbw SpecId 7\n"
                   "               OpDecorate %sg_lane Flat\n"
                   "               OpDecorate %color Location 0\n")
@@ -728,13 +744,13 @@ def graphics_header(stage):
                   " %ptr_in_v4f = OpTypePointer Input %v4float\n"
                   "%ptr_out_v4f = OpTypePointer Output %v4float\n"
                   "       %fbw = OpSpecConstant %uint 8\n"
-                  "     %f_m1 = OpConstant %float -1\n"
-                  "      %f_3 = OpConstant %float 3\n"
                   "      %f_0 = OpConstant %float 0\n"
                   "      %f_1 = OpConstant %float 1\n"
+                  "     %f_16 = OpConstant %float 16\n"
+                  "  %ptr_out_f = OpTypePointer Output %float\n"
                   "     %fcoord = OpVariable %ptr_in_v4f Input\n"
-                  "       %vidx = OpVariable %ptr_in_u Input\n"
                   "        %pos = OpVariable %ptr_out_v4f Output\n"
+                  "      %psize = OpVariable %ptr_out_f Output\n"
                   "%ptr_out_v4u = OpTypePointer Output %v4uint\n"
                   "      %color = OpVariable %ptr_out_v4u Output\n"
                   "   %color_tag = OpConstant %uint 0x600d\n")
@@ -746,23 +762,25 @@ def graphics_header(stage):
                   "         %py = OpConvertFToU %uint %fcy\n"
                   "        %row = OpIMul %uint %py %fbw\n"
                   "          %i = OpIAdd %uint %row %px\n")
-        # The covering triangle: (-1,-1), (3,-1), (-1,3).
+        # One point of size 16 at the centre covers the 8 x 8 framebuffer.
+        # (With a covering triangle, lavapipe shaded the pixels along one
+        # diagonal in subgroups of their own: a second primitive edge.)
         h += ("        %vs = OpFunction %void None %fn\n"
               "     %vs_in = OpLabel\n"
-              "        %vi = OpLoad %uint %vidx\n"
-              "       %is1 = OpIEqual %bool %vi %uint_1\n"
-              "       %is2 = OpIEqual %bool %vi %uint_2\n"
-              "        %vx = OpSelect %float %is1 %f_3 %f_m1\n"
-              "        %vy = OpSelect %float %is2 %f_3 %f_m1\n"
-              "        %vp = OpCompositeConstruct %v4float %vx %vy %f_0 %f_1\n"
+              "        %vp = OpCompositeConstruct %v4float %f_0 %f_0 %f_0 %f_1\n"
               "              OpStore %pos %vp\n"
+              "              OpStore %psize %f_16\n"
               "              OpReturn\n"
               "              OpFunctionEnd\n")
     h = _swap(h, "               OpDecorate %sg_id BuiltIn SubgroupId\n", "")
     h = _swap(h, "               OpDecorate %wgsize BuiltIn WorkgroupSize\n", "")
     h = _swap(h, "      %sg_id = OpVariable %ptr_in_u Input\n", "")
-    h = _swap(h, "       %sgid = OpLoad %uint %sg_id\n",
-              "       %sgid = OpSubgroupFirstInvocationKHR %uint %i\n")
+    if stage == "vertex":
+        h = _swap(h, "       %sgid = OpLoad %uint %sg_id\n",
+                  "       %sgid = OpSubgroupFirstInvocationKHR %uint %i\n")
+    else:
+        h = _swap(h, "       %sgid = OpLoad %uint %sg_id\n",
+                  "       %sgid = OpGroupNonUniformUMin %uint %sc_subgrp Reduce %i\n")
     if stage == "fragment":
         # The color attachment gets (index, lane, key, 0x600d) before any
         # divergence: the runner compares it with meta[], which runs
