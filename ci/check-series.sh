@@ -37,21 +37,26 @@ if [ ! -d "$wt" ]; then
    git -C "$MESA_TREE" worktree add -q --detach "$wt" "${commits[0]}" || exit 1
 fi
 opts=(--buildtype=debugoptimized --native-file "$TOP/ci/native.ini" --wrap-mode=nodownload)
+dopts=()
 while IFS= read -r l; do
-   case "$l" in ''|'#'*) ;; *) opts+=("-D$l") ;; esac
+   case "$l" in ''|'#'*) ;; *) opts+=("-D$l") dopts+=("-D$l") ;; esac
 done <"$TOP/ci/mesa-options"
+# The options are part of what a green line means: a report made with other
+# options makes nothing green.
+options_id=$(grep -v '^#' "$TOP/ci/mesa-options" | sha1sum | cut -c1-12)
 
 # The last report decides what is green; the new one is written as commits
 # are checked, so an interrupted run still leaves its results.
 old=$(mktemp)
 trap 'rm -f "$old"' EXIT
 [ -f "$report" ] && cp "$report" "$old"
-green() { [ $all = 0 ] && grep -q "^$1 ok " "$old"; }
+green() { [ $all = 0 ] && grep -q "^# mesa-options $options_id\$" "$old" && grep -q "^$1 ok " "$old"; }
 
 new=$report
 {
    echo "# ci/check-series.sh, $(date -u +%Y-%m-%d): tree, build, tests, seconds, commit"
    echo "# (tests: meson test at checkpoints, '-' elsewhere)"
+   echo "# mesa-options $options_id"
 } >"$new"
 n_ok=0 n_bad=0 n_skip=0
 for i in "${!commits[@]}"; do
@@ -70,6 +75,12 @@ for i in "${!commits[@]}"; do
    if [ ! -f "$bdir/build.ninja" ]; then
       meson setup "$bdir" "$wt" "${opts[@]}" >"$work/setup.log" 2>&1 ||
          { tail -20 "$work/setup.log"; exit 1; }
+      cp "$TOP/ci/mesa-options" "$work/mesa-options.used"
+   elif ! cmp -s "$TOP/ci/mesa-options" "$work/mesa-options.used"; then
+      # ci/mesa-options changed since the build directory was set up.
+      meson configure "$bdir" "${dopts[@]}" >"$work/setup.log" 2>&1 ||
+         { tail -20 "$work/setup.log"; exit 1; }
+      cp "$TOP/ci/mesa-options" "$work/mesa-options.used"
    fi
    build=ok tests=-
    ninja -C "$bdir" >"$work/ninja-$((i + 1)).log" 2>&1 || build=FAIL

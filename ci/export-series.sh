@@ -7,6 +7,7 @@
 #   subject "spirv: ..."                    -> spirv_to_nir/
 #   subject "nir..." ("nir:", "nir/...:")    -> nir/
 #   subject "gallivm:", "llvmpipe:", "lavapipe:" (also "lavapipe, ...") -> backend/llvmpipe/
+#   subject "radv:", "aco:"                 -> backend/radv/
 #   anything else (mesa:, vulkan:, ...)      -> patches/
 #
 # Then ci/overlay.sh on a fresh extraction reproduces the checkout's tree
@@ -36,6 +37,7 @@ done
       spirv*)                          d=spirv_to_nir ;;
       nir*)                            d=nir ;;
       gallivm*|llvmpipe*|lavapipe*)    d=backend/llvmpipe ;;
+      radv*|aco*)                      d=backend/radv ;;
       *)                               d=patches ;;
       esac
       mkdir -p "$TOP/$d"

@@ -2,8 +2,8 @@
 # Install the Debian packages the build and the tests need.
 #
 # The default sources of the machine have neither bookworm-backports (for
-# meson >= 1.4) nor a deb-src entry for trixie (whose `mesa` source package
-# carries the upstream mesa-25.0.7.tar.xz).  Both are derived from the
+# meson >= 1.4 and libdrm >= 2.4.121) nor a deb-src entry for trixie (whose
+# `mesa` source package carries the upstream mesa-25.0.7.tar.xz).  Both are derived from the
 # machine's existing Debian entry: same URIs, same Signed-By.  No mirror host
 # is written here.
 set -euo pipefail
@@ -23,9 +23,12 @@ have_all() {
    for p in "${PKGS[@]}"; do
       dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'install ok installed' || return 1
    done
-   # meson must come from backports (>= 1.4)
+   # meson must come from backports (>= 1.4), libdrm too (>= 2.4.121, for
+   # RADV; every libdrm module of the build moves with it)
    v=$(meson --version 2>/dev/null || echo 0)
-   dpkg --compare-versions "$v" ge 1.4
+   dpkg --compare-versions "$v" ge 1.4 || return 1
+   v=$(dpkg-query -W -f='${Version}' libdrm-dev 2>/dev/null || echo 0)
+   dpkg --compare-versions "$v" ge 2.4.121
 }
 
 write_sources() {
@@ -65,7 +68,7 @@ if [ "$changed" = 1 ] || [ ! -e /var/lib/apt/lists/partial ] || ! have_all; then
 fi
 if ! have_all; then
    export DEBIAN_FRONTEND=noninteractive
-   $SUDO apt-get install -y -q --no-install-recommends -t bookworm-backports meson
+   $SUDO apt-get install -y -q --no-install-recommends -t bookworm-backports meson libdrm-dev
    $SUDO apt-get install -y -q --no-install-recommends "${PKGS[@]}"
 fi
 echo "setup-apt: packages ready (meson $(meson --version))"

@@ -9,6 +9,9 @@
 #      driver without the patch set's mark
 #   5. the native subgroup code's families again at lower CPU feature levels,
 #      and its assembly checks (tests/asm/check-asm.sh)
+#   6. RADV's compile-only sweep (tests/radv/compile-sweep.sh): every case's
+#      pipeline at GFX9, GFX10.3, GFX11 and GFX12, wave64 and wave32, on
+#      RADV's null device (no AMD GPU): proves compilation, not results
 # and print one summary line.  Extra arguments go to the runner
 # (for example --filter 'subgroup.rotate.*').
 set -uo pipefail
@@ -192,6 +195,19 @@ if [ -n "$line" ]; then
    passed=$((passed + p)) failed=$((failed + f))
 else
    echo "cache checks printed no summary"; tail -5 "$OUT/cache.log"; failed=$((failed + 1))
+fi
+
+echo
+echo "== RADV compile-only sweep, GFX9 to GFX12, wave64 and wave32 (tests/radv): compiles, runs nothing"
+radv_icd=$BUILD_DIR/subprojects/mesa-25.0.7/src/amd/vulkan/radeon_devenv_icd.x86_64.json
+"$TOP/tests/radv/compile-sweep.sh" "$runner" "$radv_icd" "$OUT/radv" >"$OUT/radv.log" 2>&1
+grep -E '^radv\.|^compile-only' "$OUT/radv.log"
+line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/radv.log" | tail -1)
+if [ -n "$line" ]; then
+   read -r p _ f _ <<<"$(echo "$line" | tr -d ',')"
+   passed=$((passed + p)) failed=$((failed + f))
+else
+   echo "RADV sweep printed no summary"; tail -5 "$OUT/radv.log"; failed=$((failed + 1))
 fi
 
 echo

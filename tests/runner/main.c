@@ -57,6 +57,7 @@ struct options {
    bool any_driver;
    bool compile_only;
    const char *isa_dir;
+   unsigned required_size;
    bool self_check;
    bool demo;
    bool list;
@@ -231,6 +232,8 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
       /* The pipeline only: what it proves is that the driver compiles the
        * case, not what the code computes.
        */
+      if (c->stage == STAGE_COMPUTE)
+         d.required_subgroup_size = opt.required_size;
       FILE *isa = NULL;
       if (opt.isa_dir) {
          char path[1024];
@@ -478,6 +481,8 @@ child_main(void)
       }
    }
    st->size = st->h.subgroup_size;
+   if (opt.compile_only && opt.required_size)
+      st->size = opt.required_size;
    printf("SIZE %u\n", st->size);
    if (!vkh_create_device(&st->h, why, sizeof(why))) {
       printf("BATCHFAIL %s\n", why);
@@ -797,6 +802,12 @@ spawn_child(unsigned width, const char *family, FILE **out, pid_t *pid_out,
          argv[n++] = "--isa-dir";
          argv[n++] = opt.isa_dir;
       }
+      char rbuf[16];
+      if (opt.required_size) {
+         snprintf(rbuf, sizeof(rbuf), "%u", opt.required_size);
+         argv[n++] = "--required-subgroup-size";
+         argv[n++] = rbuf;
+      }
       if (opt.self_check)
          argv[n++] = "--self-check";
       if (opt.demo)
@@ -1054,6 +1065,8 @@ usage(void)
            "  --isa-dir DIR          with --compile-only: each case's statistics and\n"
            "                         NIR / ISA text (VK_KHR_pipeline_executable_properties)\n"
            "                         in DIR/CASE.txt\n"
+           "  --required-subgroup-size N  with --compile-only: compute pipelines get\n"
+           "                         requiredSubgroupSize N, cases are made for N lanes\n"
            "  --expectations FILE    expected failures (glob, then the reason)\n"
            "  --skips FILE           allowed skips (glob, when:CONDITION..., reason): a\n"
            "                         skip not listed there fails; a listed case that\n"
@@ -1117,6 +1130,8 @@ main(int argc, char **argv)
          opt.any_driver = true;
       } else if (!strcmp(a, "--isa-dir")) {
          opt.isa_dir = ARG();
+      } else if (!strcmp(a, "--required-subgroup-size")) {
+         opt.required_size = (unsigned)atoi(ARG());
       } else if (!strcmp(a, "--self-check")) {
          opt.self_check = true;
       } else if (!strcmp(a, "--demo")) {

@@ -279,7 +279,11 @@ void
 vkh_finish(struct vkh *h)
 {
    if (h->device) {
-      vkDeviceWaitIdle(h->device);
+      /* Only after a submission: a device that cannot execute (RADV's null
+       * winsys, --compile-only) has nothing to wait for.
+       */
+      if (h->submitted)
+         vkDeviceWaitIdle(h->device);
       if (h->cmd_pool)
          vkDestroyCommandPool(h->device, h->cmd_pool, NULL);
       vkDestroyDevice(h->device, NULL);
@@ -517,11 +521,16 @@ create_pipeline(struct vkh *h, const struct vkh_dispatch *d, VkPipelineCreateFla
    if (d->stage) {
       PCHECK(create_graphics_pipeline(h, d, *sm, *pl, &si, flags, pipe));
    } else {
+      const VkPipelineShaderStageRequiredSubgroupSizeCreateInfo rss = {
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO,
+         .requiredSubgroupSize = d->required_subgroup_size,
+      };
       const VkComputePipelineCreateInfo cpci = {
          .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
          .flags = flags,
          .stage = {
             .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+            .pNext = d->required_subgroup_size ? &rss : NULL,
             .stage = VK_SHADER_STAGE_COMPUTE_BIT,
             .module = *sm,
             .pName = "main",
@@ -694,6 +703,7 @@ vkh_run(struct vkh *h, const struct vkh_dispatch *d)
       .commandBufferCount = 1,
       .pCommandBuffers = &cb,
    };
+   h->submitted = true;
    CHECK(vkQueueSubmit(h->queue, 1, &subi, fence));
    CHECK(vkWaitForFences(h->device, 1, &fence, VK_TRUE, UINT64_MAX));
 
@@ -851,9 +861,13 @@ vkh_compile(struct vkh *h, const struct vkh_dispatch *d, FILE *out, unsigned *ex
          for (uint32_t i = 0; i < n; i++)
             p[i].sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_PROPERTIES_KHR;
          if (get_props(h->device, &pinfo, &n, p) == VK_SUCCESS) {
+            /* The statistics are read either way, for the instruction count. */
+            FILE *sink = out ? out : fopen("/dev/null", "w");
             *executables = n;
-            for (uint32_t i = 0; out && i < n; i++)
-               report_executable(h, pipe, i, &p[i], out, instructions);
+            for (uint32_t i = 0; sink && i < n; i++)
+               report_executable(h, pipe, i, &p[i], sink, instructions);
+            if (sink && sink != out)
+               fclose(sink);
          }
          free(p);
       }

@@ -38,6 +38,9 @@ struct vkh {
    VkShaderStageFlags subgroup_stages;
    bool sz_inf_nan_preserve32;   /* shaderSignedZeroInfNanPreserveFloat32 */
 
+   /* Whether anything was submitted to the queue. */
+   bool submitted;
+
    /* VK_KHR_pipeline_executable_properties' pipelineExecutableInfo. */
    bool pipeline_executable_info;
 
@@ -100,6 +103,10 @@ struct vkh_dispatch {
     */
    VkShaderStageFlagBits stage;
    uint32_t invocations;
+   /* Compute: VkPipelineShaderStageRequiredSubgroupSizeCreateInfo's size
+    * (0: none, the device's default).
+    */
+   uint32_t required_subgroup_size;
    uint32_t fb_width, fb_height;
    /* FRAGMENT: when set, the render target is an R32G32B32A32_UINT color
     * attachment (location 0), cleared to 0 and read back into this array of
