@@ -201,20 +201,15 @@ HEAD = """#version 450
 #extension GL_ARB_gpu_shader_int64 : require
 """
 
-CS = HEAD + """
-layout(local_size_x = 64) in;
-
-layout(std430, binding = 0) buffer Result {
-   uint fail_bits;
-   uint passed;
-};
-""" + COMMON + """
+# The main of the compute and vertex tests: the checks, then a count of
+# passing invocations and a bit per failed check in the SSBO.
+COUNTED_MAIN = """
 void main()
 {
    uint size = gl_SubGroupSizeARB;
    uint id = gl_SubGroupInvocationARB;
    uint fail = 0u;
-   uint64_t live = sg_active(size, id, gl_LocalInvocationIndex, fail);
+   uint64_t live = sg_active(size, id, @INDEX@, fail);
    if (fail == 0u) {
 @CHECK@
    }
@@ -222,8 +217,17 @@ void main()
       atomicOr(fail_bits, fail);
    else
       atomicAdd(passed, 1u);
-}
+@TAIL@}
 """
+
+CS = HEAD + """
+layout(local_size_x = 64) in;
+
+layout(std430, binding = 0) buffer Result {
+   uint fail_bits;
+   uint passed;
+};
+""" + COMMON + COUNTED_MAIN.replace("@INDEX@", "gl_LocalInvocationIndex").replace("@TAIL@", "")
 
 CS_TEST = """
 [test]
@@ -244,24 +248,8 @@ layout(std430, binding = 0) buffer Result {
    uint fail_bits;
    uint passed;
 };
-""" + COMMON + """
-void main()
-{
-   uint size = gl_SubGroupSizeARB;
-   uint id = gl_SubGroupInvocationARB;
-   uint fail = 0u;
-   uint64_t live = sg_active(size, id, uint(gl_VertexID), fail);
-   if (fail == 0u) {
-@CHECK@
-   }
-   if (fail != 0u)
-      atomicOr(fail_bits, fail);
-   else
-      atomicAdd(passed, 1u);
-   gl_Position = vec4(0.0, 0.0, 0.0, 1.0);
-   gl_PointSize = 1.0;
-}
-"""
+""" + COMMON + COUNTED_MAIN.replace("@INDEX@", "uint(gl_VertexID)").replace(
+    "@TAIL@", "   gl_Position = vec4(0.0, 0.0, 0.0, 1.0);\n   gl_PointSize = 1.0;\n")
 
 GREEN_FS = """#version 450
 layout(location = 0) out vec4 color;

@@ -543,6 +543,21 @@ create_pipeline(struct vkh *h, const struct vkh_dispatch *d, VkPipelineCreateFla
    return VK_SUCCESS;
 }
 
+/* Destroys what create_pipeline made (VK_NULL_HANDLE where it stopped). */
+static void
+destroy_pipeline(struct vkh *h, VkDescriptorSetLayout dsl, VkPipelineLayout pl,
+                 VkShaderModule sm, VkPipeline pipe)
+{
+   if (pipe)
+      vkDestroyPipeline(h->device, pipe, NULL);
+   if (sm)
+      vkDestroyShaderModule(h->device, sm, NULL);
+   if (pl)
+      vkDestroyPipelineLayout(h->device, pl, NULL);
+   if (dsl)
+      vkDestroyDescriptorSetLayout(h->device, dsl, NULL);
+}
+
 VkResult
 vkh_run(struct vkh *h, const struct vkh_dispatch *d)
 {
@@ -727,14 +742,7 @@ out:
       vkFreeCommandBuffers(h->device, h->cmd_pool, 1, &cb);
    if (dp)
       vkDestroyDescriptorPool(h->device, dp, NULL);
-   if (pipe)
-      vkDestroyPipeline(h->device, pipe, NULL);
-   if (sm)
-      vkDestroyShaderModule(h->device, sm, NULL);
-   if (pl)
-      vkDestroyPipelineLayout(h->device, pl, NULL);
-   if (dsl)
-      vkDestroyDescriptorSetLayout(h->device, dsl, NULL);
+   destroy_pipeline(h, dsl, pl, sm, pipe);
    for (unsigned i = 0; i < VKH_NUM_BUFFERS; i++) {
       if (map[i])
          vkUnmapMemory(h->device, mem[i]);
@@ -872,13 +880,6 @@ vkh_compile(struct vkh *h, const struct vkh_dispatch *d, FILE *out, unsigned *ex
          free(p);
       }
    }
-   if (pipe)
-      vkDestroyPipeline(h->device, pipe, NULL);
-   if (sm)
-      vkDestroyShaderModule(h->device, sm, NULL);
-   if (pl)
-      vkDestroyPipelineLayout(h->device, pl, NULL);
-   if (dsl)
-      vkDestroyDescriptorSetLayout(h->device, dsl, NULL);
+   destroy_pipeline(h, dsl, pl, sm, pipe);
    return r;
 }
