@@ -65,6 +65,19 @@ allowed_skip() {
    return 1
 }
 # count_skip NAME WHY: a listed skip counts as skipped, any other as failed.
+# tally LOG WHAT: adds the "N passed, N failed" line of a check script's
+# LOG (one without skips) to the totals; no such line is a failure.
+tally() {
+   local line p f
+   line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$1" | tail -1)
+   if [ -n "$line" ]; then
+      read -r p _ f _ <<<"$(echo "$line" | tr -d ',')"
+      passed=$((passed + p)) failed=$((failed + f))
+   else
+      echo "$2 printed no summary"; tail -5 "$1"; failed=$((failed + 1))
+   fi
+}
+
 count_skip() {
    local reason
    if reason=$(allowed_skip "$1"); then
@@ -189,26 +202,14 @@ echo
 echo "== the shader cache keeps GALLIVM_PERF and vector-width variants apart (tests/cache)"
 "$TOP/tests/cache/check-cache-key.sh" "$runner" "$OUT/cache" >"$OUT/cache.log" 2>&1
 grep -E '^cache\.' "$OUT/cache.log"
-line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/cache.log" | tail -1)
-if [ -n "$line" ]; then
-   read -r p _ f _ <<<"$(echo "$line" | tr -d ',')"
-   passed=$((passed + p)) failed=$((failed + f))
-else
-   echo "cache checks printed no summary"; tail -5 "$OUT/cache.log"; failed=$((failed + 1))
-fi
+tally "$OUT/cache.log" "cache checks"
 
 echo
 echo "== RADV compile-only sweep, GFX9 to GFX12, wave64 and wave32 (tests/radv): compiles, runs nothing"
 radv_icd=$BUILD_DIR/subprojects/mesa-25.0.7/src/amd/vulkan/radeon_devenv_icd.x86_64.json
 "$TOP/tests/radv/compile-sweep.sh" "$runner" "$radv_icd" "$OUT/radv" >"$OUT/radv.log" 2>&1
 grep -E '^radv\.|^compile-only' "$OUT/radv.log"
-line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/radv.log" | tail -1)
-if [ -n "$line" ]; then
-   read -r p _ f _ <<<"$(echo "$line" | tr -d ',')"
-   passed=$((passed + p)) failed=$((failed + f))
-else
-   echo "RADV sweep printed no summary"; tail -5 "$OUT/radv.log"; failed=$((failed + 1))
-fi
+tally "$OUT/radv.log" "RADV sweep"
 
 echo
 echo "== refusal of a foreign driver (fake ICD claiming to be llvmpipe)"

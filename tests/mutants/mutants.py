@@ -9,6 +9,8 @@ rule it breaks) and the runs that must fail with it:
                                 (Mesa's generic code and NIR lowering)
   spirv_tests[:GTEST_FILTER]    Mesa's spirv_tests (src/compiler/spirv/tests)
   piglit:GLOB                   tests/piglit/run-piglit.sh on the mutant's GL
+  radv:GLOB                     tests/radv/compile-sweep.sh (RADV's null device,
+                                every GFX level and wave size)
 
 A mutant is killed when one of its runs fails; one with every=True only
 when all of them do (the identity mutants, which must fail each stage).
@@ -294,6 +296,19 @@ MUTANTS = [
            'if (fs_type.length == 16) {',
            'if (false) {',
            ['runner:ballot:subgroup.ballot.ballot.fragment.*']),
+    # --- RADV (compile-only: a mutant must break compilation or advertising) --
+    Mutant('radv-partitioned-not-lowered', 'src/amd/vulkan/radv_shader.c',
+           'RADV advertises partitioned, so its intrinsics must reach ACO lowered '
+           '(ACO has no partitioned instruction selection)',
+           '               .lower_partitioned = true,',
+           '               .lower_partitioned = false,',
+           ['radv:subgroup.partitioned.iadd.compute.uint32.*']),
+    Mutant('radv-partitioned-not-advertised', 'src/amd/vulkan/radv_physical_device.c',
+           'VK_NV_shader_subgroup_partitioned: supportedOperations has '
+           'VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV',
+           ' |\n                                     VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV,',
+           ',',
+           ['radv:subgroup.partitioned.iadd.compute.uint32.*']),
     # --- subgroup identity (every stage) -------------------------------------
     Mutant('gallivm-ballot-own-bit', GALLIVM + 'lp_bld_subgroup_ballot.c',
            'SPV_KHR_shader_ballot: OpSubgroupBallotKHR has a bit for every active invocation '

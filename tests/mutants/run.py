@@ -23,7 +23,9 @@ WORK = os.path.join(TOP, 'build-mutants')
 TREE = os.path.join(WORK, MESA_DIR)
 BUILD = os.path.join(WORK, 'build')
 LVP = MESA_DIR + '/src/gallium/targets/lavapipe/'
+RADV_ICD = MESA_DIR + '/src/amd/vulkan/radeon_devenv_icd.x86_64.json'
 TARGETS = [LVP + 'libvulkan_lvp.so', LVP + 'lvp_devenv_icd.x86_64.json',
+           MESA_DIR + '/src/amd/vulkan/libvulkan_radeon.so', RADV_ICD,
            'tests/subgroup-runner', MESA_DIR + '/src/compiler/spirv/spirv_tests',
            MESA_DIR + '/src/gallium/targets/dri/libgallium-25.0.7.so',
            MESA_DIR + '/src/egl/libEGL_mesa.so.0.0.0']
@@ -63,11 +65,21 @@ def setup():
     else:
         sh(['git', '-C', TREE, 'checkout', '-q', '--detach', head])
         sh(['git', '-C', TREE, 'reset', '-q', '--hard', head])
+    options = open(os.path.join(TOP, 'ci/mesa-options')).read()
+    used = os.path.join(WORK, 'mesa-options.used')
     if not os.path.exists(os.path.join(BUILD, 'build.ninja')):
         r = sh(['meson', 'setup', BUILD, WORK, '--native-file',
                 os.path.join(TOP, 'ci/native.ini'), '--wrap-mode=nodownload'])
         if r.returncode:
             sys.exit('mutants: meson setup failed:\n' + r.stdout[-3000:] + r.stderr[-3000:])
+    elif not os.path.exists(used) or open(used).read() != options:
+        # Mesa's options reach the subproject only at setup: apply a change.
+        opts = ['-Dmesa:' + line for line in options.splitlines()
+                if line and not line.startswith('#')]
+        r = sh(['meson', 'configure', BUILD] + opts)
+        if r.returncode:
+            sys.exit('mutants: meson configure failed:\n' + r.stdout[-3000:] + r.stderr[-3000:])
+    open(used, 'w').write(options)
     # The runner's shaders too.
     r = sh(['ninja', '-C', BUILD, '-t', 'targets', 'all'])
     TARGETS.extend(sorted({line.split(':')[0] for line in r.stdout.splitlines()
@@ -78,7 +90,7 @@ def setup():
     if r.returncode:
         sys.exit('mutants: the unmutated tree does not build:\n' + r.stdout[-3000:])
     # Every run must pass without a mutant, or a kill would prove nothing.
-    for spec in ('runner:nonsemantic', 'spirv_tests'):
+    for spec in ('runner:nonsemantic', 'spirv_tests', 'radv:subgroup.nonsemantic.*'):
         failed, total, first, tail = run_spec(spec)
         if failed or not total:
             sys.exit(f'mutants: the unmutated tree fails {spec} ({first}):\n{tail}')
@@ -104,6 +116,18 @@ def revert(m):
     sh(['git', '-C', TREE, 'checkout', '--'] + sorted({e[0] for e in edits(m)}))
 
 
+def summarized(r, first_re, what):
+    """(failed, total, first failing name, output tail) from a script that
+    ends with "N passed, N failed"."""
+    out = r.stdout + r.stderr
+    m = re.search(r'^(\d+) passed, (\d+) failed', out, re.M)
+    if not m:
+        return 1, 1, f'{what} printed no summary (exit {r.returncode})', out[-2000:]
+    first = re.search(first_re, out, re.M)
+    passed, failed = int(m.group(1)), int(m.group(2))
+    return failed, passed + failed, first.group(1) if first else None, out[-2000:]
+
+
 def run_spec(spec):
     """Returns (failed, total, first failing case, output tail)."""
     kind, _, arg = spec.partition(':')
@@ -119,36 +143,23 @@ def run_spec(spec):
         if kind == 'runner-sse41':
             env['GALLIUM_OVERRIDE_CPU_CAPS'] = 'sse4.1'
             cmd += ['--widths', '128']
-        r = sh(cmd, timeout=1200, env=env)
-        out = r.stdout + r.stderr
-        m = re.search(r'^(\d+) passed, (\d+) failed', out, re.M)
-        first = re.search(r'^(\S+): (fail|crash|timeout)\b.*$', out, re.M)
-        if not m:
-            return 1, 1, f'runner printed no summary (exit {r.returncode})', out[-2000:]
-        passed, failed = int(m.group(1)), int(m.group(2))
-        return failed, passed + failed, first.group(1) if first else None, out[-2000:]
+        return summarized(sh(cmd, timeout=1200, env=env), r'^(\S+): (fail|crash|timeout)\b',
+                          'the runner')
     if kind == 'piglit':
         env = dict(os.environ, MESA_SUBGROUPS_BUILD=BUILD)
         r = sh(['bash', os.path.join(TOP, 'tests/piglit/run-piglit.sh'), '--filter', arg,
                 '--out', os.path.join(WORK, 'piglit')], timeout=1200, env=env)
-        out = r.stdout + r.stderr
-        m = re.search(r'^(\d+) passed, (\d+) failed', out, re.M)
-        first = re.search(r'^(piglit\.\S+): (?!pass)', out, re.M)
-        if not m:
-            return 1, 1, f'run-piglit.sh printed no summary (exit {r.returncode})', out[-2000:]
-        passed, failed = int(m.group(1)), int(m.group(2))
-        return failed, passed + failed, first.group(1) if first else None, out[-2000:]
+        return summarized(r, r'^(piglit\.\S+): (?!pass)', 'run-piglit.sh')
     if kind == 'cache':
         r = sh(['bash', os.path.join(TOP, 'tests/cache/check-cache-key.sh'),
                 os.path.join(BUILD, 'tests/subgroup-runner'), os.path.join(WORK, 'cache')],
                timeout=600)
-        out = r.stdout + r.stderr
-        m = re.search(r'^(\d+) passed, (\d+) failed', out, re.M)
-        first = re.search(r'^(cache\.\S+): FAIL', out, re.M)
-        if not m:
-            return 1, 1, f'check-cache-key.sh printed no summary (exit {r.returncode})', out[-2000:]
-        return int(m.group(2)), int(m.group(1)) + int(m.group(2)), \
-            first.group(1) if first else None, out[-2000:]
+        return summarized(r, r'^(cache\.\S+): FAIL', 'check-cache-key.sh')
+    if kind == 'radv':
+        r = sh(['bash', os.path.join(TOP, 'tests/radv/compile-sweep.sh'),
+                os.path.join(BUILD, 'tests/subgroup-runner'), os.path.join(BUILD, RADV_ICD),
+                os.path.join(WORK, 'radv'), arg or '*'], timeout=1200)
+        return summarized(r, r'^(radv\.\S+): FAIL', 'compile-sweep.sh')
     if kind == 'spirv_tests':
         cmd = [os.path.join(BUILD, MESA_DIR, 'src/compiler/spirv/spirv_tests')]
         if arg:

@@ -1192,7 +1192,7 @@ main(int argc, char **argv)
    snprintf(cache_dir, sizeof(cache_dir), "%s/shader-cache", log_dir);
    setenv("MESA_SHADER_CACHE_DIR", cache_dir, 1);
 
-   if (opt.isa_dir && !opt.child)
+   if (opt.isa_dir)
       mkdir(opt.isa_dir, 0755);
    if (opt.expectations && !opt.self_check)
       load_list(opt.expectations, "expectations", false, &expects, &num_expects);
