@@ -12,7 +12,7 @@ MESA_TREE=$TOP/subprojects/mesa-$MESA_VERSION
 MESA_BASE_DATE="2025-05-28T00:00:00Z"
 # Where ci/export-series.sh puts each concern's patches (patches/series
 # gives the order).
-SERIES_DIRS="spirv_to_nir nir backend/llvmpipe patches backend/radv"
+SERIES_DIRS="spirv_to_nir nir backend/llvmpipe patches backend/radv backend/turnip"
 series_patches() { sed -e '/^#/d' -e '/^$/d' "$TOP/patches/series"; }
 BUILD_DIR=${MESA_SUBGROUPS_BUILD:-$TOP/build}
 # ccache: paths relative to the clone, so a fresh clone elsewhere still hits.

@@ -8,6 +8,7 @@
 #   subject "nir..." ("nir:", "nir/...:")    -> nir/
 #   subject "gallivm:", "llvmpipe:", "lavapipe:" (also "lavapipe, ...") -> backend/llvmpipe/
 #   subject "radv:", "aco:"                 -> backend/radv/
+#   subject "tu:", "ir3:"                   -> backend/turnip/
 #   anything else (mesa:, vulkan:, ...)      -> patches/
 #
 # Then ci/overlay.sh on a fresh extraction reproduces the checkout's tree
@@ -38,6 +39,7 @@ done
       nir*)                            d=nir ;;
       gallivm*|llvmpipe*|lavapipe*)    d=backend/llvmpipe ;;
       radv*|aco*)                      d=backend/radv ;;
+      tu:*|ir3*)                       d=backend/turnip ;;
       *)                               d=patches ;;
       esac
       mkdir -p "$TOP/$d"

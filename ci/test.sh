@@ -9,9 +9,11 @@
 #      driver without the patch set's mark
 #   5. the native subgroup code's families again at lower CPU feature levels,
 #      and its assembly checks (tests/asm/check-asm.sh)
-#   6. RADV's compile-only sweep (tests/radv/compile-sweep.sh): every case's
-#      pipeline at GFX9, GFX10.3, GFX11 and GFX12, wave64 and wave32, on
-#      RADV's null device (no AMD GPU): proves compilation, not results
+#   6. the GPU drivers' compile-only sweeps (tests/compile-only/sweep.sh):
+#      every case's pipeline on RADV's null device at GFX9, GFX10.3, GFX11
+#      and GFX12, wave64 and wave32, and on Turnip under the freedreno
+#      drm-shim on a6xx and a7xx, 64 and 128 lanes (no AMD or Adreno GPU):
+#      proves compilation, not results
 # and print one summary line.  Extra arguments go to the runner
 # (for example --filter 'subgroup.rotate.*').
 set -uo pipefail
@@ -205,11 +207,15 @@ grep -E '^cache\.' "$OUT/cache.log"
 tally "$OUT/cache.log" "cache checks"
 
 echo
-echo "== RADV compile-only sweep, GFX9 to GFX12, wave64 and wave32 (tests/radv): compiles, runs nothing"
-radv_icd=$BUILD_DIR/subprojects/mesa-25.0.7/src/amd/vulkan/radeon_devenv_icd.x86_64.json
-"$TOP/tests/radv/compile-sweep.sh" "$runner" "$radv_icd" "$OUT/radv" >"$OUT/radv.log" 2>&1
+echo "== compile-only sweeps of the GPU drivers (tests/compile-only): compile, run nothing"
+echo "   RADV at GFX9 to GFX12, wave64 and wave32, on its null device"
+"$TOP/tests/compile-only/sweep.sh" radv "$runner" "$BUILD_DIR" "$OUT/radv" >"$OUT/radv.log" 2>&1
 grep -E '^radv\.|^compile-only' "$OUT/radv.log"
 tally "$OUT/radv.log" "RADV sweep"
+echo "   Turnip on a6xx and a7xx, 64 and 128 lanes, under the freedreno drm-shim"
+"$TOP/tests/compile-only/sweep.sh" turnip "$runner" "$BUILD_DIR" "$OUT/turnip" >"$OUT/turnip.log" 2>&1
+grep -E '^turnip\.|^compile-only' "$OUT/turnip.log"
+tally "$OUT/turnip.log" "Turnip sweep"
 
 echo
 echo "== refusal of a foreign driver (fake ICD claiming to be llvmpipe)"

@@ -9,8 +9,10 @@ rule it breaks) and the runs that must fail with it:
                                 (Mesa's generic code and NIR lowering)
   spirv_tests[:GTEST_FILTER]    Mesa's spirv_tests (src/compiler/spirv/tests)
   piglit:GLOB                   tests/piglit/run-piglit.sh on the mutant's GL
-  radv:GLOB                     tests/radv/compile-sweep.sh (RADV's null device,
-                                every GFX level and wave size)
+  radv:GLOB                     tests/compile-only/sweep.sh radv (RADV's null
+                                device, every GFX level and wave size)
+  turnip:GLOB                   tests/compile-only/sweep.sh turnip (Turnip under
+                                the freedreno drm-shim, a6xx and a7xx)
 
 A mutant is killed when one of its runs fails; one with every=True only
 when all of them do (the identity mutants, which must fail each stage).
@@ -309,6 +311,29 @@ MUTANTS = [
            ' |\n                                     VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV,',
            ',',
            ['radv:subgroup.partitioned.iadd.compute.uint32.*']),
+    # --- Turnip / ir3 (compile-only, like RADV) -----------------------------
+    Mutant('ir3-partitioned-not-lowered', 'src/freedreno/ir3/ir3_nir.c',
+           'Turnip advertises partitioned, so its intrinsics must reach ir3 lowered '
+           '(ir3 has no partitioned instruction selection)',
+           '            .lower_partitioned = true,',
+           '            .lower_partitioned = false,',
+           ['turnip:subgroup.partitioned.iadd.compute.uint32.*']),
+    Mutant('tu-partitioned-not-advertised', 'src/freedreno/vulkan/tu_device.cc',
+           'VK_NV_shader_subgroup_partitioned: supportedOperations has '
+           'VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV',
+           ' |\n                                    VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV;',
+           ';',
+           ['turnip:subgroup.partitioned.iadd.compute.uint32.*']),
+    Mutant('tu-ballot-ext-not-advertised', 'src/freedreno/vulkan/tu_device.cc',
+           'SPV_KHR_shader_ballot needs VK_EXT_shader_subgroup_ballot',
+           '      .EXT_shader_subgroup_ballot = true,\n',
+           '',
+           ['turnip:subgroup.ballot.*']),
+    Mutant('tu-block-io-not-lowered', 'src/freedreno/vulkan/tu_shader.cc',
+           'SPV_INTEL_subgroups block IO reaches ir3 only lowered to per-lane accesses',
+           '   NIR_PASS_V(nir, nir_lower_subgroup_block_io);\n',
+           '',
+           ['turnip:subgroup.intel_block.block_read.compute.uint32.*']),
     # --- subgroup identity (every stage) -------------------------------------
     Mutant('gallivm-ballot-own-bit', GALLIVM + 'lp_bld_subgroup_ballot.c',
            'SPV_KHR_shader_ballot: OpSubgroupBallotKHR has a bit for every active invocation '

@@ -24,8 +24,11 @@ TREE = os.path.join(WORK, MESA_DIR)
 BUILD = os.path.join(WORK, 'build')
 LVP = MESA_DIR + '/src/gallium/targets/lavapipe/'
 RADV_ICD = MESA_DIR + '/src/amd/vulkan/radeon_devenv_icd.x86_64.json'
+TU = MESA_DIR + '/src/freedreno/'
 TARGETS = [LVP + 'libvulkan_lvp.so', LVP + 'lvp_devenv_icd.x86_64.json',
            MESA_DIR + '/src/amd/vulkan/libvulkan_radeon.so', RADV_ICD,
+           TU + 'vulkan/libvulkan_freedreno.so', TU + 'vulkan/freedreno_devenv_icd.x86_64.json',
+           TU + 'drm-shim/libfreedreno_noop_drm_shim.so',
            'tests/subgroup-runner', MESA_DIR + '/src/compiler/spirv/spirv_tests',
            MESA_DIR + '/src/gallium/targets/dri/libgallium-25.0.7.so',
            MESA_DIR + '/src/egl/libEGL_mesa.so.0.0.0']
@@ -90,7 +93,8 @@ def setup():
     if r.returncode:
         sys.exit('mutants: the unmutated tree does not build:\n' + r.stdout[-3000:])
     # Every run must pass without a mutant, or a kill would prove nothing.
-    for spec in ('runner:nonsemantic', 'spirv_tests', 'radv:subgroup.nonsemantic.*'):
+    for spec in ('runner:nonsemantic', 'spirv_tests', 'radv:subgroup.nonsemantic.*',
+                 'turnip:subgroup.nonsemantic.*'):
         failed, total, first, tail = run_spec(spec)
         if failed or not total:
             sys.exit(f'mutants: the unmutated tree fails {spec} ({first}):\n{tail}')
@@ -155,11 +159,11 @@ def run_spec(spec):
                 os.path.join(BUILD, 'tests/subgroup-runner'), os.path.join(WORK, 'cache')],
                timeout=600)
         return summarized(r, r'^(cache\.\S+): FAIL', 'check-cache-key.sh')
-    if kind == 'radv':
-        r = sh(['bash', os.path.join(TOP, 'tests/radv/compile-sweep.sh'),
-                os.path.join(BUILD, 'tests/subgroup-runner'), os.path.join(BUILD, RADV_ICD),
-                os.path.join(WORK, 'radv'), arg or '*'], timeout=1200)
-        return summarized(r, r'^(radv\.\S+): FAIL', 'compile-sweep.sh')
+    if kind in ('radv', 'turnip'):
+        r = sh(['bash', os.path.join(TOP, 'tests/compile-only/sweep.sh'), kind,
+                os.path.join(BUILD, 'tests/subgroup-runner'), BUILD,
+                os.path.join(WORK, kind), arg or '*'], timeout=1200)
+        return summarized(r, r'^(%s\.\S+): FAIL' % kind, 'sweep.sh ' + kind)
     if kind == 'spirv_tests':
         cmd = [os.path.join(BUILD, MESA_DIR, 'src/compiler/spirv/spirv_tests')]
         if arg:

@@ -883,7 +883,10 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
    if (want(ext, "ballot")) {
       memset(&c, 0, sizeof(c));
       c.ext = "ballot";
-      c.needs_ext = NULL;
+      /* SPV_KHR_shader_ballot's capability SubgroupBallotKHR needs the
+       * Vulkan extension (active_count alone is core).
+       */
+      c.needs_ext = "VK_EXT_shader_subgroup_ballot";
       c.gen = gen_ballot;
       c.check = check_ballot;
 
@@ -926,8 +929,10 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
             emit(&c, base, fn, data, stages[st].patterns);
             c.shader = "active_count";
             c.param[0] = BALLOT_COUNT;
+            c.needs_ext = NULL;
             snprintf(base, sizeof(base), "subgroup.ballot.active_count.compute.uint32.size%u", size);
             emit(&c, base, fn, data, stages[st].patterns);
+            c.needs_ext = "VK_EXT_shader_subgroup_ballot";
          }
 
          snprintf(names[st][1], 40, "first_invocation_khr%s", sfx);

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Compile-only sweep of a GPU driver we have no hardware for: every runner
+# case's pipeline created by our build of the driver, at several GPU
+# generations and subgroup sizes, with nothing submitted.
+#
+#   radv    RADV on its null winsys (RADV_FORCE_FAMILY), ACO compiling, at
+#           four GFX generations and, from GFX10 on, both wave sizes.
+#   turnip  Turnip under Mesa's freedreno drm-shim (LD_PRELOAD, FD_GPU_ID
+#           picks the GPU: the msm kernel driver is faked, submissions are
+#           no-ops), ir3 compiling, on a6xx (660) and a7xx (740) at both
+#           thread sizes, 64 and 128.
+#
+# What it proves: the driver accepts every case (the extensions and
+# features it advertises, the partitioned lowering included) and its
+# compiler turns the NIR into ISA without a crash, an assert (asserts are
+# on in this build) or a failed pipeline.  It does not prove results: only
+# the hardware can run the code.
+#
+# usage: tests/compile-only/sweep.sh DRIVER RUNNER BUILD_DIR OUTDIR [FILTER]
+# Prints one line per configuration and ends "N passed, N failed, N skipped".
+#
+#        tests/compile-only/sweep.sh --counts DRIVER RUNNER BUILD_DIR OUTDIR
+# Prints instead a markdown table of the driver's instruction statistic
+# (VK_KHR_pipeline_executable_properties) for partition and the partitioned
+# reduce and scans of a compute case per configuration (README's tables).
+set -uo pipefail
+counts=0
+[ "${1:-}" != --counts ] || { counts=1; shift; }
+driver=$1
+runner=$2
+build=$3
+out=$4
+filter=${5:-*}
+here=$(cd "$(dirname "$0")" && pwd)
+mesa_build=$build/subprojects/mesa-25.0.7/src
+mkdir -p "$out"
+passed=0 failed=0
+
+# The checkout's commit, which the driverInfo names ("Mesa 25.0.7
+# (git-<sha>)"): the device answering must be the one built here.
+sha=$(git -C "$here/../../subprojects/mesa-25.0.7" rev-parse --short=10 HEAD 2>/dev/null)
+
+# Per configuration: name, the environment that selects the GPU, and the
+# subgroup size.  Compute pipelines get it as requiredSubgroupSize
+# (VK_EXT_subgroup_size_control); vertex and fragment shaders get the
+# driver's choice, which RADV_PERFTEST's gewave32 / pswave32 make wave32.
+case $driver in
+radv)
+   icd=$mesa_build/amd/vulkan/radeon_devenv_icd.x86_64.json
+   preload=
+   stat=Instructions
+   #       name           environment                                               size
+   configs=("gfx9.wave64    RADV_FORCE_FAMILY=VEGA10                                  64"
+            "gfx10_3.wave64 RADV_FORCE_FAMILY=NAVI21                                  64"
+            "gfx10_3.wave32 RADV_FORCE_FAMILY=NAVI21,RADV_PERFTEST=gewave32,pswave32  32"
+            "gfx11.wave64   RADV_FORCE_FAMILY=NAVI31                                  64"
+            "gfx11.wave32   RADV_FORCE_FAMILY=NAVI31,RADV_PERFTEST=gewave32,pswave32  32"
+            "gfx12.wave64   RADV_FORCE_FAMILY=GFX1200                                 64"
+            "gfx12.wave32   RADV_FORCE_FAMILY=GFX1200,RADV_PERFTEST=gewave32,pswave32 32")
+   ;;
+turnip)
+   icd=$mesa_build/freedreno/vulkan/freedreno_devenv_icd.x86_64.json
+   preload=$(cd "$mesa_build/freedreno/drm-shim" 2>/dev/null && pwd)/libfreedreno_noop_drm_shim.so
+   stat="Instruction Count"
+   # Turnip's subgroup size is ir3's thread size: 64 (single) or 128
+   # (double) lanes; both GPUs offer both.
+   configs=("a660.size64   FD_GPU_ID=660 64"
+            "a660.size128  FD_GPU_ID=660 128"
+            "a740.size64   FD_GPU_ID=740 64"
+            "a740.size128  FD_GPU_ID=740 128")
+   ;;
+*)
+   echo "usage: $0 radv|turnip RUNNER BUILD_DIR OUTDIR [FILTER]" >&2
+   exit 2
+   ;;
+esac
+
+# The cases of the --counts table: partition of one key (every invocation
+# in one subset), then the reduce and scans with subsets from a partition.
+count_cases=("partition.compute.uint32.size@.one.all"
+             "iadd.compute.uint32.size@.reduce.partition.subsets*.all"
+             "iadd.compute.uint32.size@.inclusive.partition.subsets*.all"
+             "iadd.compute.uint32.size@.exclusive.partition.subsets*.all"
+             "fadd.compute.float32.size@.reduce.partition.subsets*.all"
+             "fadd.compute.float32.size@.inclusive.partition.subsets*.all"
+             "fadd.compute.float32.size@.exclusive.partition.subsets*.all")
+if [ $counts = 1 ]; then
+   echo "| $driver | partition | iadd reduce | iadd inclusive | iadd exclusive | fadd reduce | fadd inclusive | fadd exclusive |"
+   echo "|---|---|---|---|---|---|---|---|"
+fi
+
+for cfg in "${configs[@]}"; do
+   read -r name envs size <<<"$cfg"
+   if [ $counts = 1 ]; then
+      mapfile -t assigns < <(sed -E 's/,([A-Z_]+=)/\n\1/g' <<<"$envs")
+      isa=$out/$name.isa
+      rm -rf "$isa"
+      env "${assigns[@]}" ${preload:+LD_PRELOAD=$preload} MESA_SHADER_CACHE_DISABLE=true \
+         "$runner" --compile-only --required-subgroup-size "$size" --icd "$icd" \
+         --widths 128 --filter "subgroup.partitioned.*.compute.*32.size$size.*.all" \
+         --isa-dir "$isa" >"$out/$name.counts.log" 2>&1
+      row="| $name |"
+      for c in "${count_cases[@]}"; do
+         f=$(ls "$isa"/subgroup.partitioned.${c//@/$size}.txt 2>/dev/null | head -1)
+         n=$( [ -n "$f" ] && sed -n "s/^stat $stat: //p" "$f" | head -1)
+         row="$row ${n:-?} |"
+      done
+      echo "$row"
+      continue
+   fi
+   start=$(date +%s)
+   log=$out/$name.log
+   # envs is VAR=VALUE,... where a VALUE may itself hold commas
+   # (RADV_PERFTEST's list): split at the commas before an upper-case name.
+   mapfile -t assigns < <(sed -E 's/,([A-Z_]+=)/\n\1/g' <<<"$envs")
+   env "${assigns[@]}" ${preload:+LD_PRELOAD=$preload} MESA_SHADER_CACHE_DISABLE=true \
+      "$runner" --compile-only --required-subgroup-size "$size" --icd "$icd" \
+      --widths 128 --filter "$filter" \
+      --log-dir "$out/$name.logs" --csv "$out/$name.csv" \
+      --skips "$here/../expectations/$driver-skips.txt" >"$log" 2>&1
+   rc=$?
+   secs=$(( $(date +%s) - start ))
+   summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
+   device=$(sed -n 's/^runner: width [0-9]*: //p' "$log" | head -1)
+   why=""
+   [ -n "$summary" ] || why="the runner printed no summary (exit $rc)"
+   [[ $summary == *" 0 failed"* ]] || why="${why:+$why; }$summary; first: $(grep -m1 -E ': (fail|crash|timeout)' "$log")"
+   [[ ${device,,} == *"$driver"* ]] || why="${why:+$why; }not $driver: $device"
+   [ -z "$sha" ] || [[ $device == *"git-$sha"* ]] || why="${why:+$why; }not this checkout's $driver (git-$sha): $device"
+   if [ -z "$why" ]; then
+      echo "$driver.$name: pass ($summary; $secs s; $device)"
+      passed=$((passed + 1))
+   else
+      echo "$driver.$name: FAIL ($why)"
+      failed=$((failed + 1))
+   fi
+done
+[ $counts = 0 ] || exit 0
+echo "compile-only: the passes prove that $driver compiles every case, not the results"
+echo "$passed passed, $failed failed, 0 skipped"
+[ "$failed" = 0 ]
