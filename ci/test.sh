@@ -13,7 +13,8 @@
 #      every case's pipeline on RADV's null device at GFX9, GFX10.3, GFX11
 #      and GFX12, wave64 and wave32, and on Turnip under the freedreno
 #      drm-shim on a6xx and a7xx, 64 and 128 lanes (no AMD or Adreno GPU):
-#      proves compilation, not results
+#      proves compilation, not results; and vulkaninfo's list of what each
+#      advertises; and ir3's ISA checks (tests/compile-only/check-isa.sh)
 # and print one summary line.  Extra arguments go to the runner
 # (for example --filter 'subgroup.rotate.*').
 set -uo pipefail
@@ -208,14 +209,18 @@ tally "$OUT/cache.log" "cache checks"
 
 echo
 echo "== compile-only sweeps of the GPU drivers (tests/compile-only): compile, run nothing"
-echo "   RADV at GFX9 to GFX12, wave64 and wave32, on its null device"
+echo "   RADV at GFX9 to GFX12, wave64 and wave32, on its null device; vulkaninfo under the amdgpu drm-shim"
 "$TOP/tests/compile-only/sweep.sh" radv "$runner" "$BUILD_DIR" "$OUT/radv" >"$OUT/radv.log" 2>&1
 grep -E '^radv\.|^compile-only' "$OUT/radv.log"
 tally "$OUT/radv.log" "RADV sweep"
-echo "   Turnip on a6xx and a7xx, 64 and 128 lanes, under the freedreno drm-shim"
+echo "   Turnip on a6xx and a7xx, 64 and 128 lanes, and vulkaninfo, under the freedreno drm-shim"
 "$TOP/tests/compile-only/sweep.sh" turnip "$runner" "$BUILD_DIR" "$OUT/turnip" >"$OUT/turnip.log" 2>&1
 grep -E '^turnip\.|^compile-only' "$OUT/turnip.log"
 tally "$OUT/turnip.log" "Turnip sweep"
+echo "   ir3's ISA: our code against its IR3_SHADER_DEBUG switch (tests/compile-only/check-isa.sh)"
+"$TOP/tests/compile-only/check-isa.sh" "$runner" "$BUILD_DIR" "$OUT/turnip-isa" >"$OUT/turnip-isa.log" 2>&1
+grep -E '^isa\.|^isa checks' "$OUT/turnip-isa.log"
+tally "$OUT/turnip-isa.log" "ir3 ISA checks"
 
 echo
 echo "== refusal of a foreign driver (fake ICD claiming to be llvmpipe)"

@@ -49,6 +49,11 @@ radv)
    icd=$mesa_build/amd/vulkan/radeon_devenv_icd.x86_64.json
    preload=
    stat=Instructions
+   # vulkaninfo creates images, which the null winsys cannot (no addrlib):
+   # it runs under Mesa's amdgpu drm-shim instead, which fakes the kernel
+   # driver for RADV's real winsys.
+   info_env="LD_PRELOAD=$(cd "$mesa_build/amd/drm-shim" 2>/dev/null && pwd)/libamdgpu_noop_drm_shim.so AMDGPU_GPU_ID=navi31"
+   info_exts="VK_NV_shader_subgroup_partitioned VK_EXT_shader_subgroup_partitioned VK_EXT_shader_subgroup_ballot"
    #       name           environment                                               size
    configs=("gfx9.wave64    RADV_FORCE_FAMILY=VEGA10                                  64"
             "gfx10_3.wave64 RADV_FORCE_FAMILY=NAVI21                                  64"
@@ -62,6 +67,8 @@ turnip)
    icd=$mesa_build/freedreno/vulkan/freedreno_devenv_icd.x86_64.json
    preload=$(cd "$mesa_build/freedreno/drm-shim" 2>/dev/null && pwd)/libfreedreno_noop_drm_shim.so
    stat="Instruction Count"
+   info_env="LD_PRELOAD=$preload FD_GPU_ID=740"
+   info_exts="VK_NV_shader_subgroup_partitioned VK_EXT_shader_subgroup_partitioned VK_EXT_shader_subgroup_ballot"
    # Turnip's subgroup size is ir3's thread size: 64 (single) or 128
    # (double) lanes; both GPUs offer both.
    configs=("a660.size64   FD_GPU_ID=660 64"
@@ -136,6 +143,28 @@ for cfg in "${configs[@]}"; do
    fi
 done
 [ $counts = 0 ] || exit 0
+
+# vulkaninfo (Debian's vulkan-tools) lists what the driver advertises: the
+# extensions of the five specs and the PARTITIONED bit.
+log=$out/vulkaninfo.txt
+read -ra assigns <<<"$info_env"
+env "${assigns[@]}" VK_DRIVER_FILES="$icd" vulkaninfo >"$log" 2>&1
+rc=$?
+why=""
+[ $rc = 0 ] || why="vulkaninfo exited $rc"
+grep -q "driverInfo *= .*git-$sha" "$log" || why="${why:+$why; }not this checkout's $driver"
+for e in $info_exts; do
+   grep -qE "^[[:space:]]*$e[[:space:]]*:" "$log" || why="${why:+$why; }$e not listed"
+done
+grep -q "SUBGROUP_FEATURE_PARTITIONED_BIT" "$log" || why="${why:+$why; }no PARTITIONED bit"
+if [ -z "$why" ]; then
+   echo "$driver.vulkaninfo: pass (lists $(echo $info_exts | sed 's/ /, /g') and the PARTITIONED bit; ${info_env##* })"
+   passed=$((passed + 1))
+else
+   echo "$driver.vulkaninfo: FAIL ($why; see $log)"
+   failed=$((failed + 1))
+fi
+
 echo "compile-only: the passes prove that $driver compiles every case, not the results"
 echo "$passed passed, $failed failed, 0 skipped"
 [ "$failed" = 0 ]

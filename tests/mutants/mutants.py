@@ -8,11 +8,13 @@ rule it breaks) and the runs that must fail with it:
   runner-generic:FAMILY[:GLOB]  the same with GALLIVM_PERF=nosubgroupnative
                                 (Mesa's generic code and NIR lowering)
   spirv_tests[:GTEST_FILTER]    Mesa's spirv_tests (src/compiler/spirv/tests)
+  nir_tests[:GTEST_FILTER]      Mesa's nir_tests (src/compiler/nir/tests)
   piglit:GLOB                   tests/piglit/run-piglit.sh on the mutant's GL
   radv:GLOB                     tests/compile-only/sweep.sh radv (RADV's null
                                 device, every GFX level and wave size)
   turnip:GLOB                   tests/compile-only/sweep.sh turnip (Turnip under
                                 the freedreno drm-shim, a6xx and a7xx)
+  turnip-isa                    tests/compile-only/check-isa.sh (ir3's ISA)
 
 A mutant is killed when one of its runs fails; one with every=True only
 when all of them do (the identity mutants, which must fail each stage).
@@ -334,6 +336,24 @@ MUTANTS = [
            '   NIR_PASS_V(nir, nir_lower_subgroup_block_io);\n',
            '',
            ['turnip:subgroup.intel_block.block_read.compute.uint32.*']),
+    Mutant('ir3-clustered-rotate-loop', 'src/freedreno/ir3/ir3_nir.c',
+           'with shfl, a clustered rotate is two shfl and a select, not the shuffle loop',
+           '''               compiler->has_shfl &&
+               !(ir3_shader_debug & IR3_DBG_NOSHFLCLUSTER),''',
+           '''               false,''',
+           ['turnip-isa']),
+    Mutant('nir-rotate-clustered-wrap-up', LOWER,
+           'SPV_KHR_subgroup_rotate: lanes past the cluster end wrap to its start, '
+           'a rotate down by Delta mod ClusterSize minus ClusterSize',
+           'nir_iadd_imm(b, delta, -(int64_t)cluster_size)',
+           'nir_iadd_imm(b, delta, (int64_t)cluster_size)',
+           ['nir_tests:nir_lower_rotate_clustered_test.*']),
+    Mutant('nir-rotate-clustered-select-flipped', LOWER,
+           'SPV_KHR_subgroup_rotate: a lane whose position plus Delta stays inside its '
+           'cluster reads the plain rotate',
+           'nir_def *in_cluster = nir_ult(b,',
+           'nir_def *in_cluster = nir_uge(b,',
+           ['nir_tests:nir_lower_rotate_clustered_test.*']),
     # --- subgroup identity (every stage) -------------------------------------
     Mutant('gallivm-ballot-own-bit', GALLIVM + 'lp_bld_subgroup_ballot.c',
            'SPV_KHR_shader_ballot: OpSubgroupBallotKHR has a bit for every active invocation '

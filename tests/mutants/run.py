@@ -29,7 +29,9 @@ TARGETS = [LVP + 'libvulkan_lvp.so', LVP + 'lvp_devenv_icd.x86_64.json',
            MESA_DIR + '/src/amd/vulkan/libvulkan_radeon.so', RADV_ICD,
            TU + 'vulkan/libvulkan_freedreno.so', TU + 'vulkan/freedreno_devenv_icd.x86_64.json',
            TU + 'drm-shim/libfreedreno_noop_drm_shim.so',
+           MESA_DIR + '/src/amd/drm-shim/libamdgpu_noop_drm_shim.so',
            'tests/subgroup-runner', MESA_DIR + '/src/compiler/spirv/spirv_tests',
+           MESA_DIR + '/src/compiler/nir/nir_tests',
            MESA_DIR + '/src/gallium/targets/dri/libgallium-25.0.7.so',
            MESA_DIR + '/src/egl/libEGL_mesa.so.0.0.0']
 REPORT = os.path.join(HERE, 'REPORT.md')
@@ -164,8 +166,14 @@ def run_spec(spec):
                 os.path.join(BUILD, 'tests/subgroup-runner'), BUILD,
                 os.path.join(WORK, kind), arg or '*'], timeout=1200)
         return summarized(r, r'^(%s\.\S+): FAIL' % kind, 'sweep.sh ' + kind)
-    if kind == 'spirv_tests':
-        cmd = [os.path.join(BUILD, MESA_DIR, 'src/compiler/spirv/spirv_tests')]
+    if kind == 'turnip-isa':
+        r = sh(['bash', os.path.join(TOP, 'tests/compile-only/check-isa.sh'),
+                os.path.join(BUILD, 'tests/subgroup-runner'), BUILD,
+                os.path.join(WORK, 'turnip-isa')], timeout=1200)
+        return summarized(r, r'^(isa\.turnip\.\S+): FAIL', 'check-isa.sh')
+    if kind in ('spirv_tests', 'nir_tests'):
+        cmd = [os.path.join(BUILD, MESA_DIR, 'src/compiler',
+                            'spirv' if kind == 'spirv_tests' else 'nir', kind)]
         if arg:
             cmd.append('--gtest_filter=' + arg)
         r = sh(cmd, timeout=600)
@@ -175,7 +183,7 @@ def run_spec(spec):
         total = re.search(r'^\[==========\] (?:Running )?(\d+) tests? from', out, re.M)
         total = int(total.group(1)) if total else 0
         if r.returncode and not failed:
-            failed = [f'spirv_tests exited with {r.returncode}']
+            failed = [f'{kind} exited with {r.returncode}']
         return len(set(failed)), total, failed[0] if failed else None, out[-2000:]
     raise ValueError('unknown run ' + spec)
 
