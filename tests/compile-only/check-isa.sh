@@ -8,6 +8,9 @@
 #                     select: exactly two shfl and no loop, and fewer
 #                     instructions than the shuffle loop it replaces
 #                     (IR3_SHADER_DEBUG=noshflcluster).
+#   intel_*_uniform   SPV_INTEL_subgroups' ShuffleDown / Up with a uniform
+#                     Delta: two shfl and a select, no loop, fewer
+#                     instructions than with IR3_SHADER_DEBUG=noshfloffset.
 #
 #   partition_shape   partition through nir_lower_subgroups' generic
 #                     lowering (ir3 has no match instruction) is one
@@ -38,8 +41,11 @@ shfls() { grep -cE '^\s*(\([a-z0-9]+\))*shfl\.' "$1"; }
 # two shfl, no loop
 ours() { [ -f "$1" ] && [ "$(loops "$1")" = 0 ] && [ "$(shfls "$1")" = 2 ]; }
 
-cases=("rotate_cluster4  subgroup.rotate.compute.uint32.size@.cluster4.delta1.const.all"
-       "rotate_cluster16 subgroup.rotate.compute.uint32.size@.cluster16.delta1.dynamic.all")
+#      check              switch (IR3_SHADER_DEBUG) case (@: the size)
+cases=("rotate_cluster4    noshflcluster subgroup.rotate.compute.uint32.size@.cluster4.delta1.const.all"
+       "rotate_cluster16   noshflcluster subgroup.rotate.compute.uint32.size@.cluster16.delta1.dynamic.all"
+       "intel_down_uniform noshfloffset  subgroup.intel.shuffle_down_uniform.compute.uint32.size@.all"
+       "intel_up_uniform   noshfloffset  subgroup.intel.shuffle_up_uniform.compute.uint32.size@.all")
 
 for cfg in "660 64" "660 128" "740 64" "740 128"; do
    read -r gpu size <<<"$cfg"
@@ -65,20 +71,20 @@ for cfg in "660 64" "660 128" "740 64" "740 128"; do
          failed=$((failed + 1))
       fi
    fi
-   for mode in ours off; do
-      dbg=
-      [ $mode = ours ] || dbg=noshflcluster
-      rm -rf "$out/$name.$mode"
-      LD_PRELOAD=$preload FD_GPU_ID=$gpu IR3_SHADER_DEBUG=$dbg MESA_SHADER_CACHE_DISABLE=true \
-         "$runner" --compile-only --required-subgroup-size "$size" --icd "$icd" --widths 128 \
-         --filter "subgroup.rotate.compute.uint32.size$size.cluster*" \
-         --isa-dir "$out/$name.$mode" >"$out/$name.$mode.log" 2>&1
-   done
    for c in "${cases[@]}"; do
-      read -r check case <<<"$c"
+      read -r check switch case <<<"$c"
       case=${case//@/$size}
-      a=$out/$name.ours/$case.txt
-      b=$out/$name.off/$case.txt
+      for mode in ours off; do
+         dbg=
+         [ $mode = ours ] || dbg=$switch
+         rm -rf "$out/$name.$check.$mode"
+         LD_PRELOAD=$preload FD_GPU_ID=$gpu IR3_SHADER_DEBUG=$dbg MESA_SHADER_CACHE_DISABLE=true \
+            "$runner" --compile-only --required-subgroup-size "$size" --icd "$icd" --widths 128 \
+            --filter "$case" --isa-dir "$out/$name.$check.$mode" \
+            >"$out/$name.$check.$mode.log" 2>&1
+      done
+      a=$out/$name.$check.ours/$case.txt
+      b=$out/$name.$check.off/$case.txt
       check=isa.turnip.$name.$check
       if [ ! -f "$a" ] || [ ! -f "$b" ]; then
          echo "$check: FAIL (no disassembly of $case; see $out/$name.*.log)"
@@ -87,13 +93,13 @@ for cfg in "660 64" "660 128" "740 64" "740 128"; do
          echo "$check: FAIL ($(shfls "$a") shfl, $(loops "$a") loops: not two shfl without a loop)"
          failed=$((failed + 1))
       elif ours "$b"; then
-         echo "$check: FAIL (the check also passes with IR3_SHADER_DEBUG=noshflcluster: it proves nothing)"
+         echo "$check: FAIL (the check also passes with IR3_SHADER_DEBUG=$switch: it proves nothing)"
          failed=$((failed + 1))
       elif [ "$(instrs "$a")" -ge "$(instrs "$b")" ]; then
-         echo "$check: FAIL ($(instrs "$a") instructions, not fewer than the shuffle loop's $(instrs "$b"))"
+         echo "$check: FAIL ($(instrs "$a") instructions, not fewer than the $switch code's $(instrs "$b"))"
          failed=$((failed + 1))
       else
-         echo "$check: pass (2 shfl, no loop, $(instrs "$a") instructions; the shuffle loop: $(shfls "$b") shfl, $(loops "$b") loops, $(instrs "$b") instructions)"
+         echo "$check: pass (2 shfl, no loop, $(instrs "$a") instructions; with $switch: $(shfls "$b") shfl, $(loops "$b") loops, $(instrs "$b") instructions)"
          passed=$((passed + 1))
       fi
    done

@@ -15,6 +15,7 @@ rule it breaks) and the runs that must fail with it:
   turnip:GLOB                   tests/compile-only/sweep.sh turnip (Turnip under
                                 the freedreno drm-shim, a6xx and a7xx)
   turnip-isa                    tests/compile-only/check-isa.sh (ir3's ISA)
+  ir3_lower_shuffle_test        Mesa's ir3 test of ir3_nir_lower_shuffle (folded)
 
 A mutant is killed when one of its runs fails; one with every=True only
 when all of them do (the identity mutants, which must fail each stage).
@@ -342,6 +343,16 @@ MUTANTS = [
                !(ir3_shader_debug & IR3_DBG_NOSHFLCLUSTER),''',
            '''               false,''',
            ['turnip-isa']),
+    Mutant('ir3-shuffle-offset-loop', 'src/freedreno/ir3/ir3_lower_subgroups.c',
+           'a shuffle of the invocation plus a uniform offset is one shfl, not the shuffle loop',
+           '      if (offset)\n         return nir_rotate(b, val, offset);',
+           '      if (offset && false)\n         return nir_rotate(b, val, offset);',
+           ['turnip-isa', 'ir3_lower_shuffle_test']),
+    Mutant('ir3-shuffle-offset-sign', 'src/freedreno/ir3/ir3_lower_subgroups.c',
+           'SPV_INTEL_subgroups ShuffleUp: index = id - Delta, so an isub subtracts the offset',
+           'return op == nir_op_iadd ? nir_iadd(b, offset, o) : nir_isub(b, offset, o);',
+           'return op == nir_op_iadd ? nir_iadd(b, offset, o) : nir_iadd(b, offset, o);',
+           ['ir3_lower_shuffle_test']),
     Mutant('nir-rotate-clustered-wrap-up', LOWER,
            'SPV_KHR_subgroup_rotate: lanes past the cluster end wrap to its start, '
            'a rotate down by Delta mod ClusterSize minus ClusterSize',

@@ -32,6 +32,7 @@ TARGETS = [LVP + 'libvulkan_lvp.so', LVP + 'lvp_devenv_icd.x86_64.json',
            MESA_DIR + '/src/amd/drm-shim/libamdgpu_noop_drm_shim.so',
            'tests/subgroup-runner', MESA_DIR + '/src/compiler/spirv/spirv_tests',
            MESA_DIR + '/src/compiler/nir/nir_tests',
+           MESA_DIR + '/src/freedreno/ir3/ir3_lower_shuffle_test',
            MESA_DIR + '/src/gallium/targets/dri/libgallium-25.0.7.so',
            MESA_DIR + '/src/egl/libEGL_mesa.so.0.0.0']
 REPORT = os.path.join(HERE, 'REPORT.md')
@@ -171,6 +172,14 @@ def run_spec(spec):
                 os.path.join(BUILD, 'tests/subgroup-runner'), BUILD,
                 os.path.join(WORK, 'turnip-isa')], timeout=1200)
         return summarized(r, r'^(isa\.turnip\.\S+): FAIL', 'check-isa.sh')
+    if kind == 'ir3_lower_shuffle_test':
+        r = sh([os.path.join(BUILD, MESA_DIR, 'src/freedreno/ir3', kind)], timeout=600)
+        out = r.stdout + r.stderr
+        failed = re.findall(r'^FAIL: (.*)$', out, re.M)
+        m = re.search(r'^(\d+) lanes checked', out, re.M)
+        if r.returncode and not failed:
+            failed = [f'{kind} exited with {r.returncode}']
+        return len(failed), int(m.group(1)) if m else 0, failed[0] if failed else None, out[-2000:]
     if kind in ('spirv_tests', 'nir_tests'):
         cmd = [os.path.join(BUILD, MESA_DIR, 'src/compiler',
                             'spirv' if kind == 'spirv_tests' else 'nir', kind)]

@@ -273,13 +273,24 @@ check_rotate(const struct case_desc *c, const struct case_io *io,
 enum intel_op { INTEL_SHUFFLE, INTEL_XOR, INTEL_DOWN, INTEL_UP };
 
 /* src words 0..3: first data source, 4..7: second, 8: index / value / delta.
- * param: [0] op, [3] type
+ * param: [0] op, [1] 1 for Down / Up with one Delta for all (push constant
+ * word 0, copied into word 8 for the check), [3] type
  */
 static void
 gen_intel(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
 {
    case_gen_common(c, size, io, seed);
    const struct mtype *t = &mtypes[c->param[3]];
+   const bool uniform = c->param[1];
+   uint32_t uniform_delta = 0;
+   if (uniform) {
+      /* Even and below 2 x size: lanes read from both sources, and under the
+       * divergent patterns some read active lanes, so results are defined.
+       */
+      uniform_delta = c->pattern == PATTERN_ONE ? ((case_rnd(&seed) & 1) ? size : 0)
+                                                : 2 * (case_rnd(&seed) % size);
+      io->push[0] = uniform_delta;
+   }
    for (unsigned i = 0; i < io->workgroup_size; i++) {
       uint32_t *s = &io->src[i * SRC_WORDS];
       gen_value(t, &s[0], &seed);
@@ -311,6 +322,8 @@ gen_intel(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t
          default: s[8] = (case_rnd(&seed) & 1) ? size : 0; break;
          }
       }
+      if (uniform)
+         s[8] = uniform_delta;
    }
 }
 
@@ -875,6 +888,26 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
             c.needs_features = type_features(mtypes[t].bits, strstr(mtypes[t].name, "float"));
             snprintf(base, sizeof(base), "subgroup.intel.%s.compute.%s.size%u", ops[op],
                      mtypes[t].name, size);
+            emit(&c, base, fn, data, t == 0 ? PATTERNS_EVERY : PATTERNS_BASIC);
+         }
+      }
+      /* Down / Up with one Delta for every invocation. */
+      static char uniform_names[2][NUM_MTYPES][48];
+      for (unsigned op = INTEL_DOWN; op <= INTEL_UP; op++) {
+         for (unsigned t = 0; t < NUM_MTYPES; t++) {
+            memset(&c, 0, sizeof(c));
+            c.ext = "intel";
+            snprintf(uniform_names[op - INTEL_DOWN][t], 48, "intel_%s_uniform_%s", ops[op],
+                     mtypes[t].name);
+            c.shader = uniform_names[op - INTEL_DOWN][t];
+            c.gen = gen_intel;
+            c.check = check_intel;
+            c.param[0] = op;
+            c.param[1] = 1;
+            c.param[3] = t;
+            c.needs_features = type_features(mtypes[t].bits, strstr(mtypes[t].name, "float"));
+            snprintf(base, sizeof(base), "subgroup.intel.%s_uniform.compute.%s.size%u",
+                     ops[op], mtypes[t].name, size);
             emit(&c, base, fn, data, t == 0 ? PATTERNS_EVERY : PATTERNS_BASIC);
          }
       }

@@ -418,6 +418,15 @@ INTEL_OPS = {
 for op, (line, nsrc) in INTEL_OPS.items():
     for tname in MTYPES:
         move_shader(f"intel_{op}_{tname}", tname, line, [("a", 0), ("b", 4)][:nsrc], **INT)
+# ShuffleDown / Up with a dynamically uniform Delta (push constant word 0),
+# the form drivers can build from whole-subgroup permutes.
+for op in ("shuffle_down", "shuffle_up"):
+    spv_op = "OpSubgroupShuffleDownINTEL" if op == "shuffle_down" else "OpSubgroupShuffleUpINTEL"
+    for tname in MTYPES:
+        move_shader(f"intel_{op}_uniform_{tname}", tname,
+                    lambda tid, spv_op=spv_op: load_pc(0, "x") +
+                        f"          %r = {spv_op} {tid} %a %b %x\n",
+                    [("a", 0), ("b", 4)], **INT)
 
 # SPV_INTEL_subgroups buffer block IO.  Each subgroup reads / writes its own
 # block of SubgroupSize * N elements (N = components), starting at element
