@@ -14,7 +14,8 @@
 #      and GFX12, wave64 and wave32, and on Turnip under the freedreno
 #      drm-shim on a6xx and a7xx, 64 and 128 lanes (no AMD or Adreno GPU):
 #      proves compilation, not results; and vulkaninfo's list of what each
-#      advertises; and ir3's ISA checks (tests/compile-only/check-isa.sh)
+#      advertises; and the ISA checks of our ACO and ir3 code
+#      (tests/compile-only/check-isa.sh)
 # and print one summary line.  Extra arguments go to the runner
 # (for example --filter 'subgroup.rotate.*').
 set -uo pipefail
@@ -131,23 +132,31 @@ else
    failed=$((failed + 1))
 fi
 
-echo
-echo "== partitioned cases again on the generic lowering (GALLIVM_PERF=nosubgroupnative)"
-# gallivm's filter then keeps no partitioned intrinsic: nir_lower_subgroups'
-# lower_partitioned runs end to end on Mesa's own code.
-GALLIVM_PERF=nosubgroupnative "$runner" --family partitioned --tag generic \
-   --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
-   --csv "$OUT/results-generic.csv" --log-dir "$OUT/logs-generic" "$@" >"$OUT/runner-generic.log" 2>&1
-sed -n '/^family/,$p' "$OUT/runner-generic.log"
-grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$OUT/runner-generic.log" | head -20
-line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/runner-generic.log" | tail -1)
-if [ -n "$line" ]; then
-   read -r p _ f _ s _ <<<"$(echo "$line" | tr -d ',')"
-   passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
-else
-   echo "runner (generic) printed no summary"; tail -5 "$OUT/runner-generic.log"
-   failed=$((failed + 1))
-fi
+# The partitioned cases again on the two NIR lowerings of the partitioned
+# intrinsics, which then run for real here (GPU drivers only compile them):
+#   generic: GALLIVM_PERF=nosubgroupnative; gallivm's filter keeps no
+#     partitioned intrinsic, so nir_lower_subgroups' lower_partitioned runs
+#     end to end on Mesa's own code;
+#   loop: GALLIVM_PERF=partitionloop; lower_partitioned_scan_to_loop (RADV's)
+#     runs gallivm's native reduce and scans once per subset.
+for variant in generic:nosubgroupnative loop:partitionloop; do
+   tag=${variant%%:*} perf=${variant#*:}
+   echo
+   echo "== partitioned cases again on the $tag lowering (GALLIVM_PERF=$perf)"
+   GALLIVM_PERF=$perf "$runner" --family partitioned --tag "$tag" \
+      --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
+      --csv "$OUT/results-$tag.csv" --log-dir "$OUT/logs-$tag" "$@" >"$OUT/runner-$tag.log" 2>&1
+   sed -n '/^family/,$p' "$OUT/runner-$tag.log"
+   grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$OUT/runner-$tag.log" | head -20
+   line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/runner-$tag.log" | tail -1)
+   if [ -n "$line" ]; then
+      read -r p _ f _ s _ <<<"$(echo "$line" | tr -d ',')"
+      passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+   else
+      echo "runner ($tag) printed no summary"; tail -5 "$OUT/runner-$tag.log"
+      failed=$((failed + 1))
+   fi
+done
 
 echo
 echo "== native subgroup code at lower CPU feature levels (GALLIUM_OVERRIDE_CPU_CAPS)"
@@ -217,10 +226,13 @@ echo "   Turnip on a6xx and a7xx, 64 and 128 lanes, and vulkaninfo, under the fr
 "$TOP/tests/compile-only/sweep.sh" turnip "$runner" "$BUILD_DIR" "$OUT/turnip" >"$OUT/turnip.log" 2>&1
 grep -E '^turnip\.|^compile-only' "$OUT/turnip.log"
 tally "$OUT/turnip.log" "Turnip sweep"
-echo "   ir3's ISA: our code against its IR3_SHADER_DEBUG switch (tests/compile-only/check-isa.sh)"
-"$TOP/tests/compile-only/check-isa.sh" "$runner" "$BUILD_DIR" "$OUT/turnip-isa" >"$OUT/turnip-isa.log" 2>&1
-grep -E '^isa\.|^isa checks' "$OUT/turnip-isa.log"
-tally "$OUT/turnip-isa.log" "ir3 ISA checks"
+echo "   ISA of our code against its debug switch (tests/compile-only/check-isa.sh):"
+echo "   ACO's (RADV_DEBUG) and ir3's (IR3_SHADER_DEBUG)"
+for drv in radv turnip; do
+   "$TOP/tests/compile-only/check-isa.sh" $drv "$runner" "$BUILD_DIR" "$OUT/$drv-isa" >"$OUT/$drv-isa.log" 2>&1
+   grep -E '^isa\.|^isa checks' "$OUT/$drv-isa.log"
+   tally "$OUT/$drv-isa.log" "$drv ISA checks"
+done
 
 echo
 echo "== refusal of a foreign driver (fake ICD claiming to be llvmpipe)"

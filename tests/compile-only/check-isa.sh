@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# ISA checks of our ir3 code, compiled by Turnip under the freedreno
-# drm-shim (nothing runs): for each GPU and subgroup size, a case's
-# disassembly (VK_KHR_pipeline_executable_properties) against the same
-# case with the code's IR3_SHADER_DEBUG switch turning it off.
+# ISA checks of our GPU code, compiled by a driver without its GPU (nothing
+# runs): for each GPU generation and subgroup size, a case's ISA
+# (VK_KHR_pipeline_executable_properties) against the same case with the
+# code's debug switch turning it off.  Each check must also fail on the
+# switched-off code, which proves it can.  They prove what the compiler
+# emits, not what the GPU computes.
 #
+# turnip (ir3, under the freedreno drm-shim; a660 and a740, 64 and 128 lanes)
 #   rotate_clusterN   a clustered rotate is two shfl of the whole wave and a
 #                     select: exactly two shfl and no loop, and fewer
 #                     instructions than the shuffle loop it replaces
@@ -11,99 +14,163 @@
 #   intel_*_uniform   SPV_INTEL_subgroups' ShuffleDown / Up with a uniform
 #                     Delta: two shfl and a select, no loop, fewer
 #                     instructions than with IR3_SHADER_DEBUG=noshfloffset.
-#
+#   partitioned_*     the partitioned iadd reduce, inclusive and exclusive
+#                     scan of a ballot passed in: one loop, a trip per
+#                     subset, around ir3's scan macro, and no shfl; fewer
+#                     instructions than the generic masked scan, whose
+#                     shuffles ir3 makes loops of rotates
+#                     (IR3_SHADER_DEBUG=nopartitionloop).
 #   partition_shape   partition through nir_lower_subgroups' generic
 #                     lowering (ir3 has no match instruction) is one
 #                     waterfall loop: one elect (getone) and one ballot
 #                     (movmsk) per trip, a trip per distinct key.  No switch:
 #                     there is no other code to compare with.
 #
-# Each rotate check must also fail on the switched-off code, which proves
-# it can.  They prove what ir3 emits, not what the GPU computes.
+# radv (ACO, on RADV's null device; GFX9 to GFX12, wave64 and wave32)
+#   partitioned_*     the partitioned iadd reduce, inclusive and exclusive
+#                     scan of a ballot passed in: one loop, a trip per
+#                     subset, around ACO's own reduce or scan, and no
+#                     ds_bpermute; fewer instructions than the generic
+#                     masked scan (RADV_DEBUG=nopartitionloop).
 #
-# usage: tests/compile-only/check-isa.sh RUNNER BUILD_DIR OUTDIR
+# usage: tests/compile-only/check-isa.sh turnip|radv RUNNER BUILD_DIR OUTDIR
 # Ends with "N passed, N failed, N skipped".
 set -uo pipefail
-runner=$1
-build=$2
-out=$3
+driver=$1
+runner=$2
+build=$3
+out=$4
 mesa_build=$build/subprojects/mesa-25.0.7/src
-icd=$mesa_build/freedreno/vulkan/freedreno_devenv_icd.x86_64.json
-preload=$(cd "$mesa_build/freedreno/drm-shim" 2>/dev/null && pwd)/libfreedreno_noop_drm_shim.so
 mkdir -p "$out"
 passed=0 failed=0
 
-# "; CL prog ...: ... N loops" and the instruction total of ir3's summary.
-loops() { sed -nE 's/^; CL prog .* ([0-9]+) loops$/\1/p' "$1" | head -1; }
-instrs() { sed -nE 's/^; CL prog [^:]*: ([0-9]+) instr,.*/\1/p' "$1" | head -1; }
-shfls() { grep -cE '^\s*(\([a-z0-9]+\))*shfl\.' "$1"; }
+pass() { echo "$1: pass ($2)"; passed=$((passed + 1)); }
+fail() { echo "$1: FAIL ($2)"; failed=$((failed + 1)); }
 
-# two shfl, no loop
-ours() { [ -f "$1" ] && [ "$(loops "$1")" = 0 ] && [ "$(shfls "$1")" = 2 ]; }
-
-#      check              switch (IR3_SHADER_DEBUG) case (@: the size)
-cases=("rotate_cluster4    noshflcluster subgroup.rotate.compute.uint32.size@.cluster4.delta1.const.all"
-       "rotate_cluster16   noshflcluster subgroup.rotate.compute.uint32.size@.cluster16.delta1.dynamic.all"
-       "intel_down_uniform noshfloffset  subgroup.intel.shuffle_down_uniform.compute.uint32.size@.all"
-       "intel_up_uniform   noshfloffset  subgroup.intel.shuffle_up_uniform.compute.uint32.size@.all")
-
-for cfg in "660 64" "660 128" "740 64" "740 128"; do
-   read -r gpu size <<<"$cfg"
-   name=a$gpu.size$size
-   rm -rf "$out/$name.partition"
-   LD_PRELOAD=$preload FD_GPU_ID=$gpu MESA_SHADER_CACHE_DISABLE=true \
+# compile DIR LOG SIZE FILTER VAR=VALUE...: the ISA of the matching cases
+# in DIR, compiled at subgroup size SIZE with the driver's environment.
+compile() {
+   local dir=$1 log=$2 size=$3 filter=$4
+   shift 4
+   rm -rf "$dir"
+   env "$@" MESA_SHADER_CACHE_DISABLE=true \
       "$runner" --compile-only --required-subgroup-size "$size" --icd "$icd" --widths 128 \
-      --filter "subgroup.partitioned.partition.compute.uint32.size$size.one.all" \
-      --isa-dir "$out/$name.partition" >"$out/$name.partition.log" 2>&1
-   f=$out/$name.partition/subgroup.partitioned.partition.compute.uint32.size$size.one.all.txt
-   check=isa.turnip.$name.partition_shape
-   if [ ! -f "$f" ]; then
-      echo "$check: FAIL (no disassembly; see $out/$name.partition.log)"
-      failed=$((failed + 1))
-   else
-      getone=$(grep -cE '^\s*(\([a-z0-9]+\))*getone' "$f")
-      movmsk=$(grep -cE '^\s*(\([a-z0-9]+\))*movmsk' "$f")
-      if [ "$(loops "$f")" = 1 ] && [ "$getone" = 1 ] && [ "$movmsk" = 1 ]; then
-         echo "$check: pass (1 loop, 1 getone, 1 movmsk, $(instrs "$f") instructions)"
-         passed=$((passed + 1))
+      --filter "$filter" --isa-dir "$dir" >"$log" 2>&1
+}
+
+case $driver in
+turnip)
+   icd=$mesa_build/freedreno/vulkan/freedreno_devenv_icd.x86_64.json
+   preload=$(cd "$mesa_build/freedreno/drm-shim" 2>/dev/null && pwd)/libfreedreno_noop_drm_shim.so
+   # "; CL prog ...: ... N loops" and the instruction total of ir3's summary.
+   loops() { sed -nE 's/^; CL prog .* ([0-9]+) loops$/\1/p' "$1" | head -1; }
+   instrs() { sed -nE 's/^; CL prog [^:]*: ([0-9]+) instr,.*/\1/p' "$1" | head -1; }
+   count() { grep -cE "^\s*(\([a-z0-9]+\))*$1" "$2"; }
+   # The shapes of our code: two shfl and no loop, or one loop and no shfl.
+   ours() {
+      [ -f "$2" ] || return 1
+      case $1 in
+         shfl2) [ "$(loops "$2")" = 0 ] && [ "$(count 'shfl\.' "$2")" = 2 ] ;;
+         loop1) [ "$(loops "$2")" = 1 ] && [ "$(count 'shfl\.' "$2")" = 0 ] ;;
+      esac
+   }
+   shape() { echo "$(count 'shfl\.' "$1") shfl, $(loops "$1") loops, $(instrs "$1") instructions"; }
+
+   #      check                 switch (IR3_SHADER_DEBUG) shape case (@: the size)
+   cases=("rotate_cluster4       noshflcluster   shfl2 subgroup.rotate.compute.uint32.size@.cluster4.delta1.const.all"
+          "rotate_cluster16      noshflcluster   shfl2 subgroup.rotate.compute.uint32.size@.cluster16.delta1.dynamic.all"
+          "intel_down_uniform    noshfloffset    shfl2 subgroup.intel.shuffle_down_uniform.compute.uint32.size@.all"
+          "intel_up_uniform      noshfloffset    shfl2 subgroup.intel.shuffle_up_uniform.compute.uint32.size@.all"
+          "partitioned_reduce    nopartitionloop loop1 subgroup.partitioned.iadd.compute.uint32.size@.reduce.ballot.*.all"
+          "partitioned_inclusive nopartitionloop loop1 subgroup.partitioned.iadd.compute.uint32.size@.inclusive.ballot.*.all"
+          "partitioned_exclusive nopartitionloop loop1 subgroup.partitioned.iadd.compute.uint32.size@.exclusive.ballot.*.all")
+
+   for cfg in "660 64" "660 128" "740 64" "740 128"; do
+      read -r gpu size <<<"$cfg"
+      name=a$gpu.size$size
+      gpu_env=(LD_PRELOAD="$preload" FD_GPU_ID="$gpu")
+      case=subgroup.partitioned.partition.compute.uint32.size$size.one.all
+      compile "$out/$name.partition" "$out/$name.partition.log" "$size" "$case" "${gpu_env[@]}"
+      f=$out/$name.partition/$case.txt
+      check=isa.turnip.$name.partition_shape
+      if [ ! -f "$f" ]; then
+         fail "$check" "no disassembly; see $out/$name.partition.log"
+      elif [ "$(loops "$f")" = 1 ] && [ "$(count getone "$f")" = 1 ] && [ "$(count movmsk "$f")" = 1 ]; then
+         pass "$check" "1 loop, 1 getone, 1 movmsk, $(instrs "$f") instructions"
       else
-         echo "$check: FAIL ($(loops "$f") loops, $getone getone, $movmsk movmsk: not one waterfall loop)"
-         failed=$((failed + 1))
+         fail "$check" "$(loops "$f") loops, $(count getone "$f") getone, $(count movmsk "$f") movmsk: not one waterfall loop"
       fi
-   fi
-   for c in "${cases[@]}"; do
-      read -r check switch case <<<"$c"
-      case=${case//@/$size}
-      for mode in ours off; do
-         dbg=
-         [ $mode = ours ] || dbg=$switch
-         rm -rf "$out/$name.$check.$mode"
-         LD_PRELOAD=$preload FD_GPU_ID=$gpu IR3_SHADER_DEBUG=$dbg MESA_SHADER_CACHE_DISABLE=true \
-            "$runner" --compile-only --required-subgroup-size "$size" --icd "$icd" --widths 128 \
-            --filter "$case" --isa-dir "$out/$name.$check.$mode" \
-            >"$out/$name.$check.$mode.log" 2>&1
+      for c in "${cases[@]}"; do
+         read -r check switch want case <<<"$c"
+         case=${case//@/$size}
+         compile "$out/$name.$check.ours" "$out/$name.$check.ours.log" "$size" "$case" "${gpu_env[@]}"
+         compile "$out/$name.$check.off" "$out/$name.$check.off.log" "$size" "$case" "${gpu_env[@]}" \
+            IR3_SHADER_DEBUG="$switch"
+         a=$(ls "$out/$name.$check.ours"/*.txt 2>/dev/null | head -1)
+         b=$(ls "$out/$name.$check.off"/*.txt 2>/dev/null | head -1)
+         check=isa.turnip.$name.$check
+         if [ -z "$a" ] || [ -z "$b" ]; then
+            fail "$check" "no disassembly of $case; see $out/$name.*.log"
+         elif ! ours $want "$a"; then
+            fail "$check" "$(shape "$a"): not the $want shape"
+         elif ours $want "$b"; then
+            fail "$check" "the check also passes with IR3_SHADER_DEBUG=$switch: it proves nothing"
+         elif [ "$(instrs "$a")" -ge "$(instrs "$b")" ]; then
+            fail "$check" "$(instrs "$a") instructions, not fewer than the $switch code's $(instrs "$b")"
+         else
+            pass "$check" "$(shape "$a"); with $switch: $(shape "$b")"
+         fi
       done
-      a=$out/$name.$check.ours/$case.txt
-      b=$out/$name.$check.off/$case.txt
-      check=isa.turnip.$name.$check
-      if [ ! -f "$a" ] || [ ! -f "$b" ]; then
-         echo "$check: FAIL (no disassembly of $case; see $out/$name.*.log)"
-         failed=$((failed + 1))
-      elif ! ours "$a"; then
-         echo "$check: FAIL ($(shfls "$a") shfl, $(loops "$a") loops: not two shfl without a loop)"
-         failed=$((failed + 1))
-      elif ours "$b"; then
-         echo "$check: FAIL (the check also passes with IR3_SHADER_DEBUG=$switch: it proves nothing)"
-         failed=$((failed + 1))
-      elif [ "$(instrs "$a")" -ge "$(instrs "$b")" ]; then
-         echo "$check: FAIL ($(instrs "$a") instructions, not fewer than the $switch code's $(instrs "$b"))"
-         failed=$((failed + 1))
-      else
-         echo "$check: pass (2 shfl, no loop, $(instrs "$a") instructions; with $switch: $(shfls "$b") shfl, $(loops "$b") loops, $(instrs "$b") instructions)"
-         passed=$((passed + 1))
-      fi
    done
-done
-echo "isa checks: they prove what ir3 emits, not what the GPU computes"
+   ;;
+radv)
+   icd=$mesa_build/amd/vulkan/radeon_devenv_icd.x86_64.json
+   # ACO's final program (print_program without LLVM's disassembler): its
+   # loop headers and instructions after "-- Assembly".
+   asm() { sed -n '/^-- Assembly/,$p' "$1"; }
+   loops() { asm "$1" | grep -c 'kind: .*loop-header'; }
+   count() { asm "$2" | grep -cE "= $1|^\s*$1"; }
+   instrs() { sed -n 's/^stat Instructions: //p' "$1" | head -1; }
+   # one loop, no ds_bpermute
+   ours() { [ -f "$1" ] && [ "$(loops "$1")" = 1 ] && [ "$(count ds_bpermute "$1")" = 0 ]; }
+
+   #       name           environment               size
+   configs=("gfx9.wave64    RADV_FORCE_FAMILY=VEGA10 64"
+            "gfx10_3.wave64 RADV_FORCE_FAMILY=NAVI21 64"
+            "gfx10_3.wave32 RADV_FORCE_FAMILY=NAVI21 32"
+            "gfx11.wave64   RADV_FORCE_FAMILY=NAVI31 64"
+            "gfx11.wave32   RADV_FORCE_FAMILY=NAVI31 32"
+            "gfx12.wave64   RADV_FORCE_FAMILY=GFX1200 64"
+            "gfx12.wave32   RADV_FORCE_FAMILY=GFX1200 32")
+   for cfg in "${configs[@]}"; do
+      read -r name gpu_env size <<<"$cfg"
+      filter="subgroup.partitioned.iadd.compute.uint32.size$size.*.ballot.subsets*.all"
+      compile "$out/$name.ours" "$out/$name.ours.log" "$size" "$filter" "$gpu_env"
+      compile "$out/$name.off" "$out/$name.off.log" "$size" "$filter" "$gpu_env" \
+         RADV_DEBUG=nopartitionloop
+      for scan in reduce inclusive exclusive; do
+         check=isa.radv.$name.partitioned_$scan
+         a=$(ls "$out/$name.ours"/*."$scan".ballot.*.txt 2>/dev/null | head -1)
+         b=$(ls "$out/$name.off"/*."$scan".ballot.*.txt 2>/dev/null | head -1)
+         if [ -z "$a" ] || [ -z "$b" ]; then
+            fail "$check" "no ISA of the $scan case; see $out/$name.*.log"
+         elif ! ours "$a"; then
+            fail "$check" "$(loops "$a") loops, $(count ds_bpermute "$a") ds_bpermute: not one loop without ds_bpermute"
+         elif ours "$b"; then
+            fail "$check" "the check also passes with RADV_DEBUG=nopartitionloop: it proves nothing"
+         elif [ "$(instrs "$a")" -ge "$(instrs "$b")" ]; then
+            fail "$check" "$(instrs "$a") instructions, not fewer than the generic lowering's $(instrs "$b")"
+         else
+            pass "$check" "1 loop, no ds_bpermute, $(instrs "$a") instructions; with nopartitionloop: $(loops "$b") loops, $(count ds_bpermute "$b") ds_bpermute, $(instrs "$b") instructions"
+         fi
+      done
+   done
+   ;;
+*)
+   echo "usage: $0 turnip|radv RUNNER BUILD_DIR OUTDIR" >&2
+   exit 2
+   ;;
+esac
+echo "isa checks: they prove what $driver's compiler emits, not what the GPU computes"
 echo "$passed passed, $failed failed, 0 skipped"
 [ "$failed" = 0 ]

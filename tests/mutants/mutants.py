@@ -7,6 +7,8 @@ rule it breaks) and the runs that must fail with it:
   runner:FAMILY[:GLOB]          build/tests/subgroup-runner, all widths
   runner-generic:FAMILY[:GLOB]  the same with GALLIVM_PERF=nosubgroupnative
                                 (Mesa's generic code and NIR lowering)
+  runner-loop:FAMILY[:GLOB]     the same with GALLIVM_PERF=partitionloop
+                                (lower_partitioned_scan_to_loop)
   spirv_tests[:GTEST_FILTER]    Mesa's spirv_tests (src/compiler/spirv/tests)
   nir_tests[:GTEST_FILTER]      Mesa's nir_tests (src/compiler/nir/tests)
   piglit:GLOB                   tests/piglit/run-piglit.sh on the mutant's GL
@@ -14,7 +16,8 @@ rule it breaks) and the runs that must fail with it:
                                 device, every GFX level and wave size)
   turnip:GLOB                   tests/compile-only/sweep.sh turnip (Turnip under
                                 the freedreno drm-shim, a6xx and a7xx)
-  turnip-isa                    tests/compile-only/check-isa.sh (ir3's ISA)
+  turnip-isa, radv-isa          tests/compile-only/check-isa.sh (ir3's or
+                                ACO's ISA)
   ir3_lower_shuffle_test        Mesa's ir3 test of ir3_nir_lower_shuffle (folded)
 
 A mutant is killed when one of its runs fails; one with every=True only
@@ -190,6 +193,23 @@ MUTANTS = [
            'return nir_bcsel(b, value, nir_ballot(b, comps, bits, value),',
            'return nir_bcsel(b, value, nir_ballot(b, comps, bits, nir_inot(b, value)),',
            ['runner-generic:partitioned:subgroup.partitioned.partition.*']),
+    Mutant('nir-partition-loop-whole-subgroup', LOWER,
+           'partitioned scans as a loop: each trip runs the subset of the first '
+           'active invocation only',
+           'nir_push_if(b, nir_ball_iequal(b, partition, first));',
+           'nir_push_if(b, nir_imm_true(b));',
+           ['runner-loop:partitioned:*reduce*']),
+    Mutant('nir-partition-loop-bits-past-subgroup', LOWER,
+           'the bits of a partition ballot past the subgroup are ignored',
+           '                                 build_subgroup_mask(b, options));',
+           '                                 nir_imm_intN_t(b, -1, options->ballot_bit_size));',
+           ['runner-loop:partitioned:*.ballot.*']),
+    Mutant('nir-partition-loop-inclusive-as-exclusive', LOWER,
+           'partitioned scans as a loop: PartitionedInclusiveScan includes the '
+           'invocation itself',
+           'result = nir_inclusive_scan(b, value, .reduction_op = red_op);',
+           'result = nir_exclusive_scan(b, value, .reduction_op = red_op);',
+           ['runner-loop:partitioned:*inclusive*']),
     Mutant('nir-scan-reduce-32bit-zero', LOWER,
            'build_scan_reduce works with 64-bit ballots (ballot_bit_size 64)',
            'nir_def *zero = nir_imm_intN_t(b, 0, options->ballot_bit_size);',
@@ -314,6 +334,12 @@ MUTANTS = [
            ' |\n                                     VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV,',
            ',',
            ['radv:subgroup.partitioned.iadd.compute.uint32.*']),
+    Mutant('radv-partition-loop-off', 'src/amd/vulkan/radv_shader.c',
+           'RADV runs ACO\'s reduce and scans once per subset of a partition '
+           'unless RADV_DEBUG=nopartitionloop',
+           '.lower_partitioned_scan_to_loop = !(instance->debug_flags & RADV_DEBUG_NO_PARTITION_LOOP),',
+           '.lower_partitioned_scan_to_loop = false,',
+           ['radv-isa']),
     # --- Turnip / ir3 (compile-only, like RADV) -----------------------------
     Mutant('ir3-partitioned-not-lowered', 'src/freedreno/ir3/ir3_nir.c',
            'Turnip advertises partitioned, so its intrinsics must reach ir3 lowered '
@@ -353,6 +379,12 @@ MUTANTS = [
            'return op == nir_op_iadd ? nir_iadd(b, offset, o) : nir_isub(b, offset, o);',
            'return op == nir_op_iadd ? nir_iadd(b, offset, o) : nir_iadd(b, offset, o);',
            ['ir3_lower_shuffle_test']),
+    Mutant('ir3-partition-loop-off', 'src/freedreno/ir3/ir3_nir.c',
+           'ir3 runs a scan macro once per subset of a partition unless '
+           'IR3_SHADER_DEBUG=nopartitionloop',
+           '!(ir3_shader_debug & IR3_DBG_NOPARTITIONLOOP),',
+           'false,',
+           ['turnip-isa']),
     Mutant('nir-rotate-clustered-wrap-up', LOWER,
            'SPV_KHR_subgroup_rotate: lanes past the cluster end wrap to its start, '
            'a rotate down by Delta mod ClusterSize minus ClusterSize',

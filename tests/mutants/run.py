@@ -138,15 +138,22 @@ def summarized(r, first_re, what):
 def run_spec(spec):
     """Returns (failed, total, first failing case, output tail)."""
     kind, _, arg = spec.partition(':')
-    if kind in ('runner', 'runner-generic', 'runner-sse41'):
+    if kind in ('runner', 'runner-generic', 'runner-loop', 'runner-sse41'):
         family, _, filt = arg.partition(':')
+        # ci/test.sh's expected failures (a case failing without the mutant
+        # would prove nothing), under the tag its run of the lowering has.
         cmd = [os.path.join(BUILD, 'tests/subgroup-runner'), '--family', family,
-               '--log-dir', os.path.join(WORK, 'logs')]
+               '--log-dir', os.path.join(WORK, 'logs'),
+               '--expectations', os.path.join(TOP, 'tests/expectations/lavapipe-fails.txt')]
         if filt:
             cmd += ['--filter', filt]
         env = dict(os.environ)
         if kind == 'runner-generic':
             env['GALLIVM_PERF'] = 'nosubgroupnative'
+            cmd += ['--tag', 'generic']
+        if kind == 'runner-loop':
+            env['GALLIVM_PERF'] = 'partitionloop'
+            cmd += ['--tag', 'loop']
         if kind == 'runner-sse41':
             env['GALLIUM_OVERRIDE_CPU_CAPS'] = 'sse4.1'
             cmd += ['--widths', '128']
@@ -167,11 +174,12 @@ def run_spec(spec):
                 os.path.join(BUILD, 'tests/subgroup-runner'), BUILD,
                 os.path.join(WORK, kind), arg or '*'], timeout=1200)
         return summarized(r, r'^(%s\.\S+): FAIL' % kind, 'sweep.sh ' + kind)
-    if kind == 'turnip-isa':
-        r = sh(['bash', os.path.join(TOP, 'tests/compile-only/check-isa.sh'),
+    if kind in ('turnip-isa', 'radv-isa'):
+        drv = kind[:-len('-isa')]
+        r = sh(['bash', os.path.join(TOP, 'tests/compile-only/check-isa.sh'), drv,
                 os.path.join(BUILD, 'tests/subgroup-runner'), BUILD,
-                os.path.join(WORK, 'turnip-isa')], timeout=1200)
-        return summarized(r, r'^(isa\.turnip\.\S+): FAIL', 'check-isa.sh')
+                os.path.join(WORK, kind)], timeout=1200)
+        return summarized(r, r'^(isa\.%s\.\S+): FAIL' % drv, 'check-isa.sh ' + drv)
     if kind == 'ir3_lower_shuffle_test':
         r = sh([os.path.join(BUILD, MESA_DIR, 'src/freedreno/ir3', kind)], timeout=600)
         out = r.stdout + r.stderr

@@ -165,6 +165,20 @@ ref_partition_verify(const struct ref_subgroup *sg, enum ref_ptype t, unsigned c
    return NULL;
 }
 
+/* Equal in the bits of the subgroup's invocations: "bits not corresponding
+ * to any invocation in the subgroup are ignored".
+ */
+static bool
+ballot_equal_in_subgroup(const struct ref_subgroup *sg, const struct ref_ballot *a,
+                         const struct ref_ballot *b)
+{
+   for (unsigned j = 0; j < sg->size; j++) {
+      if (bit_set(a, j) != bit_set(b, j))
+         return false;
+   }
+   return true;
+}
+
 /* "If two active invocations i and j have the same value of ballot, they are
  * said to be in the same subset of the partition."
  */
@@ -175,7 +189,7 @@ ref_partition_subset(const struct ref_subgroup *sg, const struct ref_ballot *bal
    struct ref_ballot s;
    memset(&s, 0, sizeof(s));
    for (unsigned j = 0; j < sg->size; j++) {
-      if (sg->active[j] && ballot_equal(&ballot[j], &ballot[lane]))
+      if (sg->active[j] && ballot_equal_in_subgroup(sg, &ballot[j], &ballot[lane]))
          s.w[j / 32] |= 1u << (j % 32);
    }
    return s;

@@ -298,7 +298,8 @@ gen_partitioned(const struct case_desc *c, unsigned size, struct case_io *io, ui
    /* Ballots passed in: a valid partition by label, assuming invocations
     * fill subgroups in order (the check verifies this against what the
     * device reports).  Inactive invocations of the label are in the ballot
-    * too, and a bit past the subgroup, both of which must be ignored.
+    * too, and the first bit past the subgroup in every other invocation's:
+    * both must be ignored, so the members of a subset may differ there.
     */
    for (unsigned i = 0; i < io->workgroup_size; i++) {
       uint32_t *w = &io->src[i * SRC_WORDS];
@@ -308,8 +309,8 @@ gen_partitioned(const struct case_desc *c, unsigned size, struct case_io *io, ui
          if (label[base + l] == label[i])
             w[2 + l / 32] |= 1u << (l % 32);
       }
-      if (size < 128)
-         w[5] |= 0x80000000u;
+      if (size < 128 && i % 2 == 0)
+         w[2 + size / 32] |= 1u << (size % 32);
    }
 }
 
