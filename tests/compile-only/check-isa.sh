@@ -43,6 +43,7 @@ out=$4
 mesa_build=$build/subprojects/mesa-25.0.7/src
 mkdir -p "$out"
 passed=0 failed=0
+start=$(date +%s)
 
 pass() { echo "$1: pass ($2)"; passed=$((passed + 1)); }
 fail() { echo "$1: FAIL ($2)"; failed=$((failed + 1)); }
@@ -171,6 +172,6 @@ radv)
    exit 2
    ;;
 esac
-echo "isa checks: they prove what $driver's compiler emits, not what the GPU computes"
+echo "isa checks: $(( $(date +%s) - start )) s; they prove what $driver's compiler emits, not what the GPU computes"
 echo "$passed passed, $failed failed, 0 skipped"
 [ "$failed" = 0 ]
