@@ -69,14 +69,16 @@ allowed_skip() {
    return 1
 }
 # count_skip NAME WHY: a listed skip counts as skipped, any other as failed.
-# tally LOG WHAT: adds the "N passed, N failed" line of a check script's
-# LOG (one without skips) to the totals; no such line is a failure.
+# tally LOG WHAT: adds the "N passed, N failed[, N skipped]" line of LOG
+# (the runner's, whose skips and expected failures it has checked against
+# its lists itself, or a check script's) to the totals; no such line is a
+# failure.
 tally() {
-   local line p f
+   local line p f s
    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$1" | tail -1)
    if [ -n "$line" ]; then
-      read -r p _ f _ <<<"$(echo "$line" | tr -d ',')"
-      passed=$((passed + p)) failed=$((failed + f))
+      read -r p _ f _ s _ <<<"$(echo "$line" | tr -d ',')"
+      passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + ${s:-0}))
    else
       echo "$2 printed no summary"; tail -5 "$1"; failed=$((failed + 1))
    fi
@@ -123,14 +125,7 @@ echo
 echo "== subgroup cases on the patched lavapipe"
 "$runner" --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
    --csv "$OUT/results.csv" --log-dir "$OUT/logs" "$@" | tee "$OUT/runner.log"
-line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/runner.log" | tail -1)
-if [ -n "$line" ]; then
-   read -r p _ f _ s _ <<<"$(echo "$line" | tr -d ',')"
-   passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
-else
-   echo "runner printed no summary"
-   failed=$((failed + 1))
-fi
+tally "$OUT/runner.log" "runner"
 
 # The partitioned cases again on the two NIR lowerings of the partitioned
 # intrinsics, which then run for real here (GPU drivers only compile them):
@@ -148,14 +143,7 @@ for variant in generic:nosubgroupnative loop:partitionloop; do
       --csv "$OUT/results-$tag.csv" --log-dir "$OUT/logs-$tag" "$@" >"$OUT/runner-$tag.log" 2>&1
    sed -n '/^family/,$p' "$OUT/runner-$tag.log"
    grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$OUT/runner-$tag.log" | head -20
-   line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/runner-$tag.log" | tail -1)
-   if [ -n "$line" ]; then
-      read -r p _ f _ s _ <<<"$(echo "$line" | tr -d ',')"
-      passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
-   else
-      echo "runner ($tag) printed no summary"; tail -5 "$OUT/runner-$tag.log"
-      failed=$((failed + 1))
-   fi
+   tally "$OUT/runner-$tag.log" "runner ($tag)"
 done
 
 echo
@@ -182,12 +170,7 @@ for level in "avx:avx2:256,512" "sse4.1:sse4_1:128"; do
       grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$log" | head -20
       line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
       echo "caps_$caps ($widths) $fam: ${line:-no summary}"
-      if [ -n "$line" ]; then
-         read -r p _ f _ s _ <<<"$(echo "$line" | tr -d ',')"
-         passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
-      else
-         tail -5 "$log"; failed=$((failed + 1))
-      fi
+      tally "$log" "runner (caps_$caps $fam)"
    done
 done
 
@@ -251,14 +234,7 @@ echo
 echo "== piglit: GL_ARB_shader_ballot on the patched llvmpipe (GL, GLSL and SPIR-V, 4/8/16 lanes)"
 bash "$TOP/tests/piglit/run-piglit.sh" --out "$OUT/piglit" >"$OUT/piglit.log" 2>&1
 grep -E '^(width |refusing|piglit:|note:)|: (fail|unexpected-pass)' "$OUT/piglit.log" | head -40
-line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/piglit.log" | tail -1)
-if [ -n "$line" ]; then
-   read -r p _ f _ s _ <<<"$(echo "$line" | tr -d ',')"
-   passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
-else
-   echo "run-piglit printed no summary"; tail -5 "$OUT/piglit.log"
-   failed=$((failed + 1))
-fi
+tally "$OUT/piglit.log" "run-piglit"
 
 echo
 echo "== refusal of a foreign GL driver"
