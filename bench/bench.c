@@ -39,6 +39,11 @@
 #include <time.h>
 
 #include <vulkan/vulkan.h>
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#else
+#define CALLGRIND_DUMP_STATS_AT(label) ((void)(label))
+#endif
 
 #include "ops.h"
 
@@ -390,6 +395,19 @@ record(struct ctx *c, VkPipeline p, uint32_t groups, uint32_t n)
    return cb;
 }
 
+/* Under callgrind (bench/instr.py) the instructions since the previous
+ * dump, every thread's and the JIT-compiled shader's, go to a dump
+ * labelled "KIND OP REP" (a dump zeroes every thread's counts): "op" and
+ * "base" hold one timed dispatch each.  Outside valgrind a no-op.
+ */
+static void
+count_dispatch(const char *kind, const char *op, unsigned rep)
+{
+   char label[96];
+   snprintf(label, sizeof(label), "%s %s %u", kind, op, rep);
+   CALLGRIND_DUMP_STATS_AT(label);
+}
+
 /* Submits and waits; returns the wall time in seconds. */
 static double
 submit(struct ctx *c, VkCommandBuffer cb)
@@ -559,8 +577,11 @@ main(int argc, char **argv)
       uint64_t sum = checksum(c.map[1], groups * BENCH_WG);
       submit(&c, cb_base);
       for (unsigned r = 0; r < reps; r++) {
+         count_dispatch("before", name, r);
          double t_op = submit(&c, cb_op);
+         count_dispatch("op", name, r);
          double t_base = submit(&c, cb_base);
+         count_dispatch("base", name, r);
          printf("time %s %u %.6f %.6f %.0f %016llx\n", name, r, t_op, t_base,
                 lane_ops, (unsigned long long)sum);
          fflush(stdout);

@@ -33,6 +33,37 @@ def log(msg):
     print(msg, file=sys.stderr, flush=True)
 
 
+def driver_args(ap):
+    """The arguments run.py and instr.py share: the bench program, its
+    shaders, the two drivers, the widths and the operations."""
+    ap.add_argument("--bench", required=True)
+    ap.add_argument("--shader-dir", required=True)
+    ap.add_argument("--ours-json", required=True)
+    ap.add_argument("--stock-env", required=True, help="env file of fetch-stock-lavapipe.sh")
+    ap.add_argument("--widths", default="8,16")
+    ap.add_argument("--ops", default=",".join(OPS))
+
+
+def widths_and_ops(a, prog):
+    """The --widths and --ops of parsed arguments a, checked."""
+    ops = [o for o in a.ops.split(",") if o]
+    for o in ops:
+        if o not in OPS:
+            sys.exit(f"{prog}: unknown op {o}")
+    return [int(w) for w in a.widths.split(",")], ops
+
+
+def process_env():
+    """A bench process's environment without the driver: none inherited,
+    one llvmpipe thread, no shader cache."""
+    env = dict(os.environ)
+    for k in ("VK_DRIVER_FILES", "VK_ICD_FILENAMES", "VK_ADD_DRIVER_FILES",
+              "VK_INSTANCE_LAYERS", "LP_NATIVE_VECTOR_WIDTH"):
+        env.pop(k, None)
+    env.update(LP_NUM_THREADS="1", MESA_SHADER_CACHE_DISABLE="true")
+    return env
+
+
 def run_process(argv, env, raw, tag):
     t0 = time.monotonic()
     p = subprocess.run(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -87,34 +118,20 @@ def ratio(a, b):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--bench", required=True)
+    driver_args(ap)
     ap.add_argument("--floor", required=True)
-    ap.add_argument("--shader-dir", required=True)
-    ap.add_argument("--ours-json", required=True)
-    ap.add_argument("--stock-env", required=True, help="env file of fetch-stock-lavapipe.sh")
     ap.add_argument("--raw", required=True)
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--reps", type=int, default=2)
     ap.add_argument("--scale", type=float, default=1.0)
-    ap.add_argument("--widths", default="8,16")
-    ap.add_argument("--ops", default=",".join(OPS))
     ap.add_argument("--clock", default="cpu", choices=("cpu", "wall"))
     ap.add_argument("--command", default="bench/run.sh")
     a = ap.parse_args()
 
-    widths = [int(w) for w in a.widths.split(",")]
-    ops = [o for o in a.ops.split(",") if o]
-    for o in ops:
-        if o not in OPS:
-            sys.exit(f"run.py: unknown op {o}")
+    widths, ops = widths_and_ops(a, "run.py")
     common = ["--reps", str(a.reps), "--scale", str(a.scale), "--ops", ",".join(ops),
               "--clock", a.clock]
-
-    base_env = dict(os.environ)
-    for k in ("VK_DRIVER_FILES", "VK_ICD_FILENAMES", "VK_ADD_DRIVER_FILES",
-              "VK_INSTANCE_LAYERS", "LP_NATIVE_VECTOR_WIDTH"):
-        base_env.pop(k, None)
-    base_env.update(LP_NUM_THREADS="1", MESA_SHADER_CACHE_DISABLE="true")
+    base_env = process_env()
 
     # results[(who, width)] = list over runs of (times, skips, wrong)
     results, devices, failures = {}, {}, []

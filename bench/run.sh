@@ -7,6 +7,11 @@
 #                [--ops a,b,...] [--clock cpu|wall]
 #
 # --quick: 2 runs, 1 repetition, a quarter of the work (about 35 s).
+#
+#   bench/run.sh --instr [--scale F] [--widths 8,16] [--ops a,b,...]
+# The load-independent metric instead (bench/instr.py): instructions per
+# lane-op, counted by valgrind's callgrind, ours against stock; scale 0.01
+# by default (a dispatch under callgrind is about 50 times slower).
 # Needs the build (ci/build.sh) and fetches the stock driver with
 # ci/fetch-stock-lavapipe.sh (cached).  Builds the bench programs and
 # shaders into build-bench/.
@@ -14,15 +19,16 @@ set -euo pipefail
 . "$(dirname "$0")/../ci/env.sh"
 cd "$TOP"
 
-args=() runs=7 reps=2 scale=1
+args=() runs=7 reps=2 scale=1 instr=0
 while [ $# -gt 0 ]; do
    case $1 in
    --quick) runs=2 reps=1 scale=0.25 ;;
+   --instr) instr=1 scale=0.01 ;;
    --runs) runs=$2; shift ;;
    --reps) reps=$2; shift ;;
    --scale) scale=$2; shift ;;
    --widths|--ops|--clock) args+=("$1" "$2"); shift ;;
-   -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+   -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
    *) echo "bench/run.sh: unknown argument $1" >&2; exit 2 ;;
    esac
    shift
@@ -50,6 +56,14 @@ for name in $(python3 bench/gen_shaders.py --list); do
    spirv-val --target-env vulkan1.1 "$out/shaders/$name.spv"
 done
 
+if [ $instr = 1 ]; then
+   cmd="bench/run.sh --instr"
+   [ "$scale" = 0.01 ] || cmd+=" --scale $scale"
+   [ ${#args[@]} = 0 ] || cmd+=" ${args[*]}"
+   exec python3 bench/instr.py --bench "$out/bench" --shader-dir "$out/shaders" \
+      --ours-json "$ours_json" --stock-env "$stock_env" --scale "$scale" \
+      --command "$cmd" "${args[@]}"
+fi
 cmd="bench/run.sh"
 [ $runs = 7 ] && [ $reps = 2 ] && [ $scale = 1 ] || cmd+=" --runs $runs --reps $reps --scale $scale"
 [ ${#args[@]} = 0 ] || cmd+=" ${args[*]}"
