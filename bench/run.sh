@@ -12,6 +12,11 @@
 # The load-independent metric instead (bench/instr.py): instructions per
 # lane-op, counted by valgrind's callgrind, ours against stock; scale 0.01
 # by default (a dispatch under callgrind is about 50 times slower).
+#
+#   bench/run.sh --asm [--widths 8,16] [--ops a,b,...]
+# Checks instead that each op's JIT-compiled loop holds instructions the
+# base loop does not, so the op was neither hoisted nor folded
+# (bench/check_asm.py, our lavapipe with GALLIVM_DEBUG=asm).
 # Needs the build (ci/build.sh) and fetches the stock driver with
 # ci/fetch-stock-lavapipe.sh (cached).  Builds the bench programs and
 # shaders into build-bench/.
@@ -19,16 +24,17 @@ set -euo pipefail
 . "$(dirname "$0")/../ci/env.sh"
 cd "$TOP"
 
-args=() runs=7 reps=2 scale=1 instr=0
+args=() runs=7 reps=2 scale=1 instr=0 asm=0
 while [ $# -gt 0 ]; do
    case $1 in
    --quick) runs=2 reps=1 scale=0.25 ;;
    --instr) instr=1 scale=0.01 ;;
+   --asm) asm=1 ;;
    --runs) runs=$2; shift ;;
    --reps) reps=$2; shift ;;
    --scale) scale=$2; shift ;;
    --widths|--ops|--clock) args+=("$1" "$2"); shift ;;
-   -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+   -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
    *) echo "bench/run.sh: unknown argument $1" >&2; exit 2 ;;
    esac
    shift
@@ -56,6 +62,10 @@ for name in $(python3 bench/gen_shaders.py --list); do
    spirv-val --target-env vulkan1.1 "$out/shaders/$name.spv"
 done
 
+if [ $asm = 1 ]; then
+   exec python3 bench/check_asm.py --bench "$out/bench" --shader-dir "$out/shaders" \
+      --ours-json "$ours_json" --stock-env "$stock_env" "${args[@]}"
+fi
 if [ $instr = 1 ]; then
    cmd="bench/run.sh --instr"
    [ "$scale" = 0.01 ] || cmd+=" --scale $scale"
