@@ -22,7 +22,7 @@
 #        tests/compile-only/sweep.sh --counts DRIVER RUNNER BUILD_DIR OUTDIR
 # Prints instead a markdown table of the driver's instruction statistic
 # (VK_KHR_pipeline_executable_properties) for partition and the partitioned
-# reduce and scans of a compute case per configuration (README's tables).
+# reduce and scans of a compute case per configuration (docs/radv.md and docs/turnip.md).
 set -uo pipefail
 counts=0
 [ "${1:-}" != --counts ] || { counts=1; shift; }

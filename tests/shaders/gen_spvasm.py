@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: MIT
 """Writes the SPIR-V assembly of the runner's compute shaders.
 
-Every shader shares one interface (see README.md, section "Tests"):
+Every shader shares one interface:
 
   set 0 binding 0  ctl[]   per invocation: bit 0 = take the (outer) branch,
                            bit 1 = return before it (early exit),
