@@ -195,57 +195,157 @@ ref_partition_subset(const struct ref_subgroup *sg, const struct ref_ballot *bal
    return s;
 }
 
-static float
-as_float(uint32_t u)
+/* Values of a float format as doubles, and back, rounding to nearest even
+ * (IEEE 754 binary16 / binary32 / binary64).  Every binary16 and binary32
+ * value is exact as a double; one operation on doubles rounded once to the
+ * narrower format gives the correctly rounded result of that format (the
+ * double's 53 bits are more than twice 24 + 2).
+ */
+static double
+half_to_double(uint16_t h)
 {
-   float f;
-   memcpy(&f, &u, 4);
-   return f;
+   const int e = (h >> 10) & 0x1f;
+   const int m = h & 0x3ff;
+   double v;
+   if (e == 0x1f)
+      v = m ? NAN : INFINITY;
+   else if (e == 0)
+      v = ldexp(m, -24);                 /* subnormal: m * 2^-24 */
+   else
+      v = ldexp(m | 0x400, e - 25);      /* 1.m * 2^(e - 15) */
+   return (h & 0x8000) ? -v : v;
 }
 
-static uint32_t
-as_bits(float f)
+static uint16_t
+double_to_half(double d)
 {
-   uint32_t u;
-   memcpy(&u, &f, 4);
+   const uint16_t sign = signbit(d) ? 0x8000 : 0;
+   if (isnan(d))
+      return 0x7e00;
+   d = fabs(d);
+   if (d >= 65520.0) /* at or past the midpoint of 65504 and 2^16 */
+      return sign | 0x7c00;
+   /* In units of the spacing at d's binade (2^-24 below 2^-14), round to
+    * nearest even with rint() (the default rounding mode).
+    */
+   int e;
+   frexp(d, &e);                          /* d = f * 2^e, f in [0.5, 1) */
+   const int unit = e - 11 < -24 ? -24 : e - 11;
+   const double q = rint(ldexp(d, -unit)); /* integer number of units */
+   const double r = ldexp(q, unit);
+   if (r == 0.0)
+      return sign;
+   if (r < ldexp(1, -14))
+      return sign | (uint16_t)q;           /* subnormal */
+   int re;
+   const double rf = frexp(r, &re);        /* r = rf * 2^re, rf in [0.5, 1) */
+   const int m = (int)ldexp(rf, 11) - 0x400;
+   return sign | (uint16_t)((re + 14) << 10) | (uint16_t)m;
+}
+
+static double
+to_double(unsigned bits, uint64_t u)
+{
+   if (bits == 16)
+      return half_to_double((uint16_t)u);
+   if (bits == 32) {
+      float f;
+      const uint32_t w = (uint32_t)u;
+      memcpy(&f, &w, 4);
+      return f;
+   }
+   double d;
+   memcpy(&d, &u, 8);
+   return d;
+}
+
+static uint64_t
+from_double(unsigned bits, double d)
+{
+   if (bits == 16)
+      return double_to_half(d);
+   if (bits == 32) {
+      const float f = (float)d;
+      uint32_t w;
+      memcpy(&w, &f, 4);
+      return w;
+   }
+   uint64_t u;
+   memcpy(&u, &d, 8);
    return u;
 }
 
-/* The identity I of each operation (SPIR-V's OpGroupNonUniform* text). */
-static uint32_t
-identity(enum ref_pop op)
+uint64_t
+ref_float_bits(unsigned bits, double d)
 {
+   return from_double(bits, d);
+}
+
+static enum ref_ptype
+float_type(unsigned bits)
+{
+   return bits == 16 ? REF_T_FLOAT16 : bits == 32 ? REF_T_FLOAT32 : REF_T_FLOAT64;
+}
+
+static uint64_t
+bits_mask(unsigned bits)
+{
+   return bits >= 64 ? ~0ull : (1ull << bits) - 1;
+}
+
+/* An integer of `bits` bits read as signed. */
+static int64_t
+as_signed(unsigned bits, uint64_t u)
+{
+   if (bits >= 64)
+      return (int64_t)u;
+   const uint64_t sign = 1ull << (bits - 1);
+   u &= bits_mask(bits);
+   return (int64_t)((u ^ sign) - sign);
+}
+
+/* The identity I of each operation (SPIR-V's OpGroupNonUniform* text). */
+static uint64_t
+identity(enum ref_pop op, unsigned bits)
+{
+   const uint64_t all = bits_mask(bits);
    switch (op) {
    case REF_OP_IADD: case REF_OP_OR: case REF_OP_XOR: case REF_OP_UMAX:
    case REF_OP_LOR: case REF_OP_LXOR:
       return 0;
    case REF_OP_IMUL: return 1;
-   case REF_OP_UMIN: case REF_OP_AND: return 0xffffffffu;
-   case REF_OP_SMIN: return 0x7fffffffu;
-   case REF_OP_SMAX: return 0x80000000u;
-   case REF_OP_FADD: return as_bits(0.0f);
-   case REF_OP_FMUL: return as_bits(1.0f);
-   case REF_OP_FMIN: return as_bits(INFINITY);
-   case REF_OP_FMAX: return as_bits(-INFINITY);
+   case REF_OP_UMIN: case REF_OP_AND: return all;
+   case REF_OP_SMIN: return all >> 1;               /* the largest signed value */
+   case REF_OP_SMAX: return (all >> 1) + 1;         /* the smallest */
+   case REF_OP_FADD: return from_double(bits, 0.0);
+   case REF_OP_FMUL: return from_double(bits, 1.0);
+   case REF_OP_FMIN: return from_double(bits, INFINITY);
+   case REF_OP_FMAX: return from_double(bits, -INFINITY);
    case REF_OP_LAND: return 1;
    default: return 0;
    }
 }
 
-static uint32_t
-combine(enum ref_pop op, uint32_t a, uint32_t b)
+/* a op b for operands of `bits` bits; integers wrap modulo 2^bits, floats
+ * are rounded to their format.
+ */
+static uint64_t
+combine(enum ref_pop op, unsigned bits, uint64_t a, uint64_t b)
 {
+   const uint64_t m = bits_mask(bits);
+   a &= m;
+   b &= m;
    switch (op) {
-   case REF_OP_IADD: return a + b;
-   case REF_OP_IMUL: return a * b;
+   case REF_OP_IADD: return (a + b) & m;
+   case REF_OP_IMUL: return (a * b) & m;
    case REF_OP_UMIN: return a < b ? a : b;
    case REF_OP_UMAX: return a > b ? a : b;
-   case REF_OP_SMIN: return (int32_t)a < (int32_t)b ? a : b;
-   case REF_OP_SMAX: return (int32_t)a > (int32_t)b ? a : b;
-   case REF_OP_FADD: return as_bits(as_float(a) + as_float(b));
-   case REF_OP_FMUL: return as_bits(as_float(a) * as_float(b));
-   case REF_OP_FMIN: return as_bits(fminf(as_float(a), as_float(b)));
-   case REF_OP_FMAX: return as_bits(fmaxf(as_float(a), as_float(b)));
+   case REF_OP_SMIN: return as_signed(bits, a) < as_signed(bits, b) ? a : b;
+   case REF_OP_SMAX: return as_signed(bits, a) > as_signed(bits, b) ? a : b;
+   case REF_OP_FADD: return from_double(bits, to_double(bits, a) + to_double(bits, b));
+   case REF_OP_FMUL: return from_double(bits, to_double(bits, a) * to_double(bits, b));
+   case REF_OP_FMIN: return from_double(bits, fmin(to_double(bits, a), to_double(bits, b)));
+   case REF_OP_FMAX: return from_double(bits, fmax(to_double(bits, a), to_double(bits, b)));
    case REF_OP_AND: return a & b;
    case REF_OP_OR: return a | b;
    case REF_OP_XOR: return a ^ b;
@@ -256,14 +356,17 @@ combine(enum ref_pop op, uint32_t a, uint32_t b)
    }
 }
 
+/* A non-zero value below the format's smallest normal. */
 static bool
-is_denorm32(uint32_t u)
+is_denorm(unsigned bits, uint64_t u)
 {
-   return !(u & 0x7f800000u) && (u & 0x007fffffu);
+   return u != 0 && fabs(to_double(bits, u)) < (bits == 16   ? ldexp(1, -14)
+                                                : bits == 32 ? ldexp(1, -126)
+                                                             : ldexp(1, -1022));
 }
 
 static void
-accept_add(uint32_t *accept, unsigned *n, uint32_t v)
+accept_add(uint64_t *accept, unsigned *n, uint64_t v)
 {
    for (unsigned k = 0; k < *n; k++) {
       if (accept[k] == v)
@@ -300,29 +403,32 @@ accept_add(uint32_t *accept, unsigned *n, uint32_t v)
  * answer is a zero or a denormal, +0.0 and -0.0 are accepted as well.
  */
 static unsigned
-fminmax_accept(enum ref_pop op, const uint32_t *used, unsigned n, uint32_t *accept)
+fminmax_accept(enum ref_pop op, unsigned bits, const uint64_t *used, unsigned n,
+               uint64_t *accept)
 {
+   const enum ref_ptype t = float_type(bits);
    int best = -1;
    bool denorm = false;
    for (unsigned k = 0; k < n; k++) {
-      if (ref_component_is_nan(REF_T_FLOAT32, used[k]))
+      if (ref_component_is_nan(t, used[k]))
          continue;
-      denorm |= is_denorm32(used[k]);
-      const float f = as_float(used[k]), b = best < 0 ? 0.0f : as_float(used[best]);
+      denorm |= is_denorm(bits, used[k]);
+      const double f = to_double(bits, used[k]);
+      const double b = best < 0 ? 0.0 : to_double(bits, used[best]);
       if (best < 0 || (op == REF_OP_FMIN ? f < b : f > b))
          best = (int)k;
    }
    if (best < 0)
       return 0;
    unsigned na = 0;
-   const float b = as_float(used[best]);
+   const double b = to_double(bits, used[best]);
    for (unsigned k = 0; k < n; k++) {
-      if (!ref_component_is_nan(REF_T_FLOAT32, used[k]) && as_float(used[k]) == b)
+      if (!ref_component_is_nan(t, used[k]) && to_double(bits, used[k]) == b)
          accept_add(accept, &na, used[k]);
    }
-   if (denorm && (b == 0.0f || is_denorm32(used[best]))) {
-      accept_add(accept, &na, 0x00000000u);
-      accept_add(accept, &na, 0x80000000u);
+   if (denorm && (b == 0.0 || is_denorm(bits, used[best]))) {
+      accept_add(accept, &na, from_double(bits, 0.0));
+      accept_add(accept, &na, from_double(bits, -0.0));
    }
    return na;
 }
@@ -341,12 +447,12 @@ fminmax_accept(enum ref_pop op, const uint32_t *used, unsigned n, uint32_t *acce
  * whose sums and products are exact, so any order gives the same bits.
  */
 unsigned
-ref_partitioned_scan_accept(const struct ref_subgroup *sg, enum ref_pop op,
+ref_partitioned_scan_accept(const struct ref_subgroup *sg, enum ref_pop op, unsigned bits,
                             enum ref_scan scan, const struct ref_ballot *ballot,
-                            const uint32_t *x, unsigned lane, uint32_t *accept)
+                            const uint64_t *x, unsigned lane, uint64_t *accept)
 {
    const struct ref_ballot subset = ref_partition_subset(sg, ballot, lane);
-   uint32_t used[REF_MAX_LANES];
+   uint64_t used[REF_MAX_LANES];
    unsigned n = 0;
    for (unsigned j = 0; j < sg->size; j++) {
       if (!bit_set(&subset, j))
@@ -355,29 +461,17 @@ ref_partitioned_scan_accept(const struct ref_subgroup *sg, enum ref_pop op,
          break;
       if (scan == REF_SCAN_EXCLUSIVE && j >= lane)
          break;
-      used[n++] = x[j];
+      used[n++] = x[j] & bits_mask(bits);
    }
    if (!n) {
-      accept[0] = identity(op);
+      accept[0] = identity(op, bits);
       return 1;
    }
    if (op == REF_OP_FMIN || op == REF_OP_FMAX)
-      return fminmax_accept(op, used, n, accept);
-   uint32_t acc = used[0];
+      return fminmax_accept(op, bits, used, n, accept);
+   uint64_t acc = used[0];
    for (unsigned k = 1; k < n; k++)
-      acc = combine(op, acc, used[k]);
+      acc = combine(op, bits, acc, used[k]);
    accept[0] = acc;
    return 1;
-}
-
-bool
-ref_partitioned_scan(const struct ref_subgroup *sg, enum ref_pop op, enum ref_scan scan,
-                     const struct ref_ballot *ballot, const uint32_t *x, unsigned lane,
-                     uint32_t *result)
-{
-   uint32_t accept[REF_MAX_ACCEPT];
-   if (!ref_partitioned_scan_accept(sg, op, scan, ballot, x, lane, accept))
-      return false;
-   *result = accept[0];
-   return true;
 }

@@ -133,19 +133,22 @@ enum ref_scan { REF_SCAN_REDUCE, REF_SCAN_INCLUSIVE, REF_SCAN_EXCLUSIVE };
 struct ref_ballot ref_partition_subset(const struct ref_subgroup *sg,
                                        const struct ref_ballot *ballot, unsigned lane);
 
-/* Partitioned reduce / scans of 32-bit operands (floats as bits, Booleans as
- * 0 / 1).  _accept writes every result the spec allows to accept[] and
- * returns how many (0: undefined, as FMin / FMax over values that are all
- * NaN; 2 or more: FMin / FMax choosing between -0.0 and +0.0, or a denormal
- * that may be flushed).  ref_partitioned_scan gives the first of them, false
- * where the result is undefined.
+/* The bits of d in the float format of `bits` bits (16, 32, 64), rounded
+ * to nearest even.
+ */
+uint64_t ref_float_bits(unsigned bits, double d);
+
+/* Partitioned reduce / scans of operands of `bits` bits (integers of 8,
+ * 16, 32 or 64 bits, floats of 16, 32 or 64 as their bits, Booleans as
+ * 0 / 1 in 32), raw bits in x[lane].  Writes every result the spec allows
+ * to accept[] and returns how many (0: undefined, as FMin / FMax over
+ * values that are all NaN; 2 or more: FMin / FMax choosing between -0.0
+ * and +0.0, or a denormal that may be flushed).
  */
 #define REF_MAX_ACCEPT 4
 unsigned ref_partitioned_scan_accept(const struct ref_subgroup *sg, enum ref_pop op,
-                                     enum ref_scan scan, const struct ref_ballot *ballot,
-                                     const uint32_t *x, unsigned lane, uint32_t *accept);
-bool ref_partitioned_scan(const struct ref_subgroup *sg, enum ref_pop op,
-                          enum ref_scan scan, const struct ref_ballot *ballot,
-                          const uint32_t *x, unsigned lane, uint32_t *result);
+                                     unsigned bits, enum ref_scan scan,
+                                     const struct ref_ballot *ballot, const uint64_t *x,
+                                     unsigned lane, uint64_t *accept);
 
 #endif

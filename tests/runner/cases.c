@@ -87,6 +87,30 @@ check_word_any(struct check *chk, const struct case_io *io, unsigned inv,
 }
 
 void
+check_value_any(struct check *chk, const struct case_io *io, unsigned inv, unsigned word,
+                unsigned bits, const uint64_t *accept, unsigned n, const char *what)
+{
+   if (bits <= 32) {
+      uint32_t w[REF_MAX_ACCEPT];
+      for (unsigned k = 0; k < n; k++)
+         w[k] = (uint32_t)accept[k];
+      check_word_any(chk, io, inv, word, w, n, what);
+      return;
+   }
+   /* Both words from one accepted value: the one whose low word is there. */
+   const uint32_t got = io->dst[inv * DST_WORDS + word];
+   unsigned pick = 0;
+   for (unsigned k = 0; k < n; k++) {
+      if (got == ((uint32_t)accept[k] ^ (chk->perturb ? 0x00010000u : 0))) {
+         pick = k;
+         break;
+      }
+   }
+   check_word(chk, io, inv, word, (uint32_t)accept[pick], what);
+   check_word(chk, io, inv, word + 1, (uint32_t)(accept[pick] >> 32), what);
+}
+
+void
 check_property(struct check *chk, const char *failure)
 {
    chk->cared++;

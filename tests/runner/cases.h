@@ -107,6 +107,12 @@ void check_word(struct check *chk, const struct case_io *io, unsigned inv,
 /* Like check_word where the spec allows any of n values (n >= 1). */
 void check_word_any(struct check *chk, const struct case_io *io, unsigned inv,
                     unsigned word, const uint32_t *accept, unsigned n, const char *what);
+/* A value of `bits` bits (zero-extended into word, or 64 bits in words
+ * word and word + 1, low first) that may be any of n values (n >= 1).
+ */
+void check_value_any(struct check *chk, const struct case_io *io, unsigned inv,
+                     unsigned word, unsigned bits, const uint64_t *accept, unsigned n,
+                     const char *what);
 /* A property check (no single expected value): counts as one compared word;
  * `failure` is NULL when the property holds.
  */

@@ -323,7 +323,7 @@ check_partitioned(const struct case_desc *c, const struct case_io *io,
    const enum ref_scan scan = (enum ref_scan)c->param[1];
    const bool from_input = c->param[2];
 
-   uint32_t x[REF_MAX_LANES] = { 0 };
+   uint64_t x[REF_MAX_LANES] = { 0 };
    struct ref_ballot ballot[REF_MAX_LANES];
    memset(ballot, 0, sizeof(ballot));
    for (unsigned l = 0; l < sg->size; l++) {
@@ -365,10 +365,10 @@ check_partitioned(const struct case_desc *c, const struct case_io *io,
          for (unsigned k = 0; k < 4; k++)
             check_word(chk, io, inv, 4 + k, ballot[l].w[k], "partition ballot");
       }
-      uint32_t accept[REF_MAX_ACCEPT];
-      const unsigned n = ref_partitioned_scan_accept(sg, op, scan, ballot, x, l, accept);
+      uint64_t accept[REF_MAX_ACCEPT];
+      const unsigned n = ref_partitioned_scan_accept(sg, op, 32, scan, ballot, x, l, accept);
       if (n)
-         check_word_any(chk, io, inv, 0, accept, n, scan_names[scan]);
+         check_value_any(chk, io, inv, 0, 32, accept, n, scan_names[scan]);
    }
 }
 
@@ -390,6 +390,149 @@ pop_index(const char *name)
    while (strcmp(pops[o].name, name))
       o++;
    return o;
+}
+
+/* --- other sizes -------------------------------------------------------
+ *
+ * The integer instructions on uint8, uint16 and uint64 (SMin / SMax read
+ * them as signed), the float ones on float16 and float64: reduce and both
+ * scans over the whole subgroup (family arith) and over Partition's
+ * subsets (family partitioned).  Source words 0 and 1: the value (8 and
+ * 16 bits: the low bits of word 0, junk above); word 2: the partition key.
+ * param: [0] op (pops), [1] scan, [2] over Partition's subsets, [3] number
+ * of labels, [4] bits.
+ */
+static const unsigned sized_int_bits[] = { 8, 16, 64 };
+static const unsigned sized_float_bits[] = { 16, 64 };
+
+static bool
+pop_is_float(enum ref_pop op)
+{
+   return op == REF_OP_FADD || op == REF_OP_FMUL || op == REF_OP_FMIN || op == REF_OP_FMAX;
+}
+
+static void
+gen_sized(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
+{
+   case_gen_common(c, size, io, seed);
+   const enum ref_pop op = pops[c->param[0]].op;
+   const unsigned bits = c->param[4];
+   for (unsigned i = 0; i < io->workgroup_size; i++) {
+      uint32_t *w = &io->src[i * SRC_WORDS];
+      uint64_t v = case_rnd(&seed) | (uint64_t)case_rnd(&seed) << 32;
+      if (pop_is_float(op)) {
+         /* Sums and products exact in any order: small integers, or
+          * factors of 1 and 2 (binary16: a product of 16 of them still
+          * fits, or overflows in every order alike) and 0.5 (binary64).
+          */
+         const uint32_t r = case_rnd(&seed);
+         double d;
+         if (op == REF_OP_FADD)
+            d = (int)(r % 17) - 8;
+         else if (op == REF_OP_FMUL)
+            d = (r & 1 ? -1.0 : 1.0) * (bits == 16 ? 1 + (r >> 1) % 2 : 0.5 * (1 << (r >> 1) % 3));
+         else
+            d = ((int)(r % 2001) - 1000) / 8.0;
+         v = ref_float_bits(bits, d);
+         if (bits == 16)
+            v |= (uint64_t)(case_rnd(&seed) & 0xffff0000u); /* junk above the type */
+      }
+      w[0] = (uint32_t)v;
+      w[1] = bits == 64 ? (uint32_t)(v >> 32) : 0;
+      w[2] = case_rnd(&seed) % c->param[3] * 0x01000193u + 5;
+   }
+}
+
+static void
+check_sized(const struct case_desc *c, const struct case_io *io, const struct lane_map *lm,
+            unsigned s, struct check *chk)
+{
+   const struct ref_subgroup *sg = &lm->sg[s];
+   const enum ref_pop op = pops[c->param[0]].op;
+   const enum ref_scan scan = (enum ref_scan)c->param[1];
+   const bool partitioned = c->param[2];
+   const unsigned bits = c->param[4];
+
+   uint64_t x[REF_MAX_LANES] = { 0 };
+   struct ref_ballot ballot[REF_MAX_LANES];
+   memset(ballot, 0, sizeof(ballot));
+   for (unsigned l = 0; l < sg->size; l++) {
+      const int inv = lm->inv[s][l];
+      if (inv < 0)
+         continue;
+      const uint32_t *w = &io->src[inv * SRC_WORDS];
+      x[l] = bits == 64 ? w[0] | (uint64_t)w[1] << 32 : w[0] & ((1u << bits) - 1);
+      /* Partition of 32-bit keys: the active lanes with the same key.
+       * Without partitions: one subset, the subgroup.
+       */
+      for (unsigned j = 0; j < sg->size; j++) {
+         const int jinv = lm->inv[s][j];
+         if (!partitioned ||
+             (jinv >= 0 && sg->active[j] && sg->active[l] &&
+              io->src[jinv * SRC_WORDS + 2] == w[2]))
+            ballot[l].w[j / 32] |= 1u << (j % 32);
+      }
+   }
+   for (unsigned l = 0; l < sg->size; l++) {
+      const int inv = lm->inv[s][l];
+      if (inv < 0 || !sg->active[l])
+         continue;
+      if (partitioned) {
+         for (unsigned k = 0; k < 4; k++)
+            check_word(chk, io, inv, 4 + k, ballot[l].w[k], "partition ballot");
+      }
+      uint64_t accept[REF_MAX_ACCEPT];
+      const unsigned n = ref_partitioned_scan_accept(sg, op, bits, scan, ballot, x, l, accept);
+      if (n)
+         check_value_any(chk, io, inv, 0, bits, accept, n, scan_names[scan]);
+   }
+}
+
+/* Calls fn for the other sizes' cases of one family. */
+static void
+sized_enumerate(unsigned size, bool partitioned, case_fn fn, void *data)
+{
+   static char shaders[2][13][3][3][48];
+   char base[128];
+   struct case_desc c;
+   for (unsigned o = 0; o < 13; o++) {
+      const bool is_float = pop_is_float(pops[o].op);
+      const unsigned *sizes = is_float ? sized_float_bits : sized_int_bits;
+      const unsigned nsizes = is_float ? 2 : 3;
+      for (unsigned k = 0; k < nsizes; k++) {
+         const unsigned bits = sizes[k];
+         char type[16];
+         snprintf(type, sizeof(type), "%s%u", is_float ? "float" : "uint", bits);
+         for (unsigned sc = 0; sc < 3; sc++) {
+            char *sh = shaders[partitioned][o][k][sc];
+            snprintf(sh, 48, "%s_%s_%s_%s%s", partitioned ? "partitioned" : "arith",
+                     pops[o].name, type, scan_names[sc], partitioned ? "_partition" : "");
+            memset(&c, 0, sizeof(c));
+            c.ext = partitioned ? "partitioned" : "arith";
+            c.needs_ext = partitioned ? "VK_NV_shader_subgroup_partitioned" : NULL;
+            c.shader = sh;
+            c.gen = gen_sized;
+            c.check = check_sized;
+            c.param[0] = o;
+            c.param[1] = sc;
+            c.param[2] = partitioned;
+            /* 1, 2, n/2 or n subsets, by turns */
+            const unsigned choice = (o + sc + k) % 4;
+            c.param[3] = choice == 0 ? 1 : choice == 1 ? 2 : choice == 2 ? (size / 2) : size;
+            c.param[4] = bits;
+            c.needs_features = type_features(bits, is_float) |
+                               (partitioned ? VKH_FEAT_PARTITIONED : 0);
+            if (partitioned)
+               snprintf(base, sizeof(base),
+                        "subgroup.partitioned.%s.compute.%s.size%u.%s.partition.subsets%u",
+                        pops[o].name, type, size, scan_names[sc], c.param[3]);
+            else
+               snprintf(base, sizeof(base), "subgroup.arith.%s.compute.%s.size%u.%s",
+                        pops[o].name, type, size, scan_names[sc]);
+            emit(&c, base, fn, data, PATTERNS_BASIC);
+         }
+      }
+   }
 }
 
 void
@@ -522,6 +665,8 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
       emit(&c, base, fn, data, f->patterns);
    }
 
+   sized_enumerate(size, true, fn, data);
+
    /* GLSL's GL_NV_shader_subgroup_partitioned, compiled by glslang. */
    memset(&c, 0, sizeof(c));
    c.ext = "partitioned";
@@ -593,7 +738,7 @@ check_arith(const struct case_desc *c, const struct case_io *io,
    const enum ref_scan scan = (enum ref_scan)c->param[1];
    const unsigned cluster = c->param[2] ? c->param[2] : sg->size;
 
-   uint32_t x[REF_MAX_LANES] = { 0 };
+   uint64_t x[REF_MAX_LANES] = { 0 };
    struct ref_ballot group[REF_MAX_LANES];
    memset(group, 0, sizeof(group));
    for (unsigned l = 0; l < sg->size; l++) {
@@ -607,10 +752,10 @@ check_arith(const struct case_desc *c, const struct case_io *io,
       const int inv = lm->inv[s][l];
       if (inv < 0 || !sg->active[l])
          continue;
-      uint32_t accept[REF_MAX_ACCEPT];
-      const unsigned n = ref_partitioned_scan_accept(sg, op, scan, group, x, l, accept);
+      uint64_t accept[REF_MAX_ACCEPT];
+      const unsigned n = ref_partitioned_scan_accept(sg, op, 32, scan, group, x, l, accept);
       if (n)
-         check_word_any(chk, io, inv, 0, accept, n, scan_names[scan]);
+         check_value_any(chk, io, inv, 0, 32, accept, n, scan_names[scan]);
    }
 }
 
@@ -663,6 +808,8 @@ cases_arith_enumerate(unsigned size, case_fn fn, void *data)
    /* NaN, infinities, denormals and signed zeros ("one": a set of one
     * value, so FAdd of a lone -0.0 must give -0.0).
     */
+   sized_enumerate(size, false, fn, data);
+
    static const struct fcase afcases[] = {
       { "fmin", REF_SCAN_REDUCE, FD_NAN, P_ALL | P_DIV },
       { "fmin", REF_SCAN_REDUCE, FD_ALLNAN, P_ALL },

@@ -857,6 +857,42 @@ for op in ("fmin", "fmax", "fadd"):
 arith_shader("arith_fmin_cluster4_szin", "fmin", "ClusteredReduce", 4, szin=True)
 
 
+# --- The other sizes (cases_partitioned.c, sized_enumerate): the integer
+# instructions on uint8 / uint16 / uint64, the float ones on float16 /
+# float64; the value in src words 0 (and 1), Partition's key in word 2;
+# dst[0] (and [1]) = the result, dst[4..7] = Partition's ballot.
+SIZED_FLOAT_OPS = ("fadd", "fmul", "fmin", "fmax")
+
+
+def sized_shader(name, op, t, scan, partitioned):
+    opcode = PARTITIONED_OPS[op][0]
+    decl, caps = mdecl_text(t)
+    body = mload(t, 0, "x")
+    if partitioned:
+        body += (load_src(2, "key") +
+                 "     %ballot = OpGroupNonUniformPartitionNV %v4uint %key\n" +
+                 f"          %r = {opcode} {mscalar_id(t)} %sc_subgrp {SCANS[scan]} %x %ballot\n")
+    else:
+        body += f"          %r = {opcode} {mscalar_id(t)} %sc_subgrp {ARITH_GROUPS[scan]} %x\n"
+    body += mstore(t, "r", 0)
+    if partitioned:
+        body += store_v4_at("ballot", 4)
+    shader(name, body,
+           caps=(("GroupNonUniformPartitionedNV",) if partitioned else ()) +
+           ("GroupNonUniformArithmetic",) + caps,
+           exts=("SPV_NV_shader_subgroup_partitioned",) if partitioned else (),
+           globals_=decl + "     %uint_32 = OpConstant %uint 32\n",
+           **({"env": "vulkan1.2"} if partitioned else {}))
+
+
+for op in list(PARTITIONED_OPS)[:13]:
+    types = ("float16", "float64") if op in SIZED_FLOAT_OPS else ("uint8", "uint16", "uint64")
+    for t in types:
+        for scan in SCANS:
+            sized_shader(f"arith_{op}_{t}_{scan}", op, t, scan, False)
+            sized_shader(f"partitioned_{op}_{t}_{scan}_partition", op, t, scan, True)
+
+
 def emit(name):
     s = dict(SHADERS[name])
     stage = s.pop("stage")
