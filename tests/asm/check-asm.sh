@@ -50,12 +50,22 @@ compile() {
    [ -s "$out/$name.$native.s" ] || { echo "no cs_co_variant disassembly"; return 1; }
 }
 
+# has FILE REGEX: whether a line of FILE matches REGEX; "N*REGEX": at
+# least N lines.
+has() {
+   local need=1 re=$2
+   if [[ $re =~ ^([0-9]+)\*(.*)$ ]]; then
+      need=${BASH_REMATCH[1]} re=${BASH_REMATCH[2]}
+   fi
+   [ "$(grep -cE "$re" "$1")" -ge "$need" ]
+}
+
 # mesa_passes FILE MUST MUST_NOT: whether FILE satisfies the regexes.
 mesa_passes() {
    local re res
    IFS=';' read -ra res <<<"$2"
    for re in "${res[@]}"; do
-      grep -qE "$re" "$1" || return 1
+      has "$1" "$re" || return 1
    done
    [ -z "$3" ] || ! grep -qE "$3" "$1"
 }
@@ -65,7 +75,8 @@ mesa_passes() {
 #
 # check NAME WIDTH CAPS NEEDS FILTER MUST MUST_NOT COMPARE
 #   NEEDS: /proc/cpuinfo flags the instructions need (space separated)
-#   MUST: regexes separated by ';' that must each match; MUST_NOT: one regex or ''
+#   MUST: regexes separated by ';' that must each match ("N*REGEX": on at
+#         least N lines); MUST_NOT: one regex or ''
 #   COMPARE: 1 = must be shorter than Mesa's code (GALLIVM_PERF=nosubgroupnative),
 #            VAR=VALUE = than the code built with that setting instead, 0 = no comparison
 check() {
@@ -82,7 +93,7 @@ check() {
    local s="$out/$name.1.s" re
    IFS=';' read -ra res <<<"$must"
    for re in "${res[@]}"; do
-      grep -qE "$re" "$s" || why="${why:+$why; }no /$re/"
+      has "$s" "$re" || why="${why:+$why; }no /$re/"
    done
    if [ -n "$must_not" ] && grep -qE "$must_not" "$s"; then
       why="${why:+$why; }has /$must_not/: $(grep -m1 -E "$must_not" "$s" | tr -s ' \t' ' ')"
@@ -165,6 +176,9 @@ check shuffle_down.16  512 ""     "avx512f"                    "$c.intel.shuffle
       'vperm[ti]2(d|ps)	%zmm' '' 1
 check shuffle_up.8     256 ""     "avx512f avx512vl"           "$c.intel.shuffle_up.compute.uint32.size8.all" \
       'vperm[ti]2(d|ps)	%ymm' '' 1
+# a vector: lavapipe scalarizes the select, one two-source permute per component
+check shuffle_down.v2.16 512 ""   "avx512f"                    "$c.intel.shuffle_down.compute.v2uint32.size16.all" \
+      '2*vperm[ti]2(d|ps)	%zmm' '' 1
 check reduce.16        512 ""     "avx512f"                    "$c.arith.iadd.compute.uint32.size16.reduce.all" \
       'vpaddd	.*%zmm' '' 1
 check cluster4.16      512 ""     "avx512f"                    "$c.arith.fmin.compute.float32.size16.cluster4.all" \
@@ -175,12 +189,21 @@ check exclusive.8.avx2 256 avx    "avx2"                       "$c.arith.umax.co
       'vpmaxud	.*%ymm' '%zmm|%k[0-7]' 1
 check inclusive.4.sse41 128 sse4.1 "sse4_1"                    "$c.arith.smin.compute.int32.size4.inclusive.all" \
       'pminsd' '%ymm|%zmm|	v' 1
+# other element sizes: the same steps on 64-, 16- and 8-bit lanes
+check reduce64.8.avx2  256 avx    "avx2"                       "$c.arith.iadd.compute.uint64.size8.reduce.all" \
+      'vpaddq	.*%ymm' '%zmm|%k[0-7]' 1
+check inclusive16.16.avx2 512 avx "avx2"                       "$c.arith.smin.compute.uint16.size16.inclusive.all" \
+      'vpminsw	' '%zmm|%k[0-7]' 1
 # partitioned scans: against nir_lower_subgroups' generic lowering, which
 # GALLIVM_PERF=nosubgroupnative runs (lp_sg_partitioned_native admits nothing)
 check partitioned_reduce.16 512 "" "avx512f avx512cd"          "$c.partitioned.iadd.compute.uint32.size16.reduce.partition.subsets1.all" \
       'vpaddd	.*%zmm;vpconflictd' '' 1
 check partitioned_inclusive.8.avx2 256 avx "avx2"              "$c.partitioned.umin.compute.uint32.size8.inclusive.partition.subsets8.all" \
       'vpminud	.*%ymm' '%zmm|%k[0-7]' 1
+check partitioned_reduce64.8.avx2 256 avx "avx2"               "$c.partitioned.iadd.compute.uint64.size8.reduce.partition.*.all" \
+      'vpaddq	.*%ymm' '%zmm|%k[0-7]' 1
+check partitioned_inclusive8.16.avx2 512 avx "avx2"            "$c.partitioned.umin.compute.uint8.size16.inclusive.partition.*.all" \
+      'vpminub	' '%zmm|%k[0-7]' 1
 
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]
