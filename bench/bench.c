@@ -103,6 +103,7 @@ struct ctx {
    uint32_t words;
    bool has_ext[4];
    bool rotate, partitioned;
+   bool ext_types; /* shaderSubgroupExtendedTypes, shaderInt8, shaderInt16, shaderInt64 */
 };
 
 static const char *const wanted_exts[] = {
@@ -198,11 +199,18 @@ create_device(struct ctx *c, const char *expect, unsigned lanes)
       part.pNext = chain;
       chain = &part;
    }
-   VkPhysicalDeviceFeatures2 f2 = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+   /* The _u8 / _u16 / _u64 operations: 8- to 64-bit subgroup arithmetic. */
+   VkPhysicalDeviceVulkan12Features f12 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
       .pNext = chain,
    };
+   VkPhysicalDeviceFeatures2 f2 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+      .pNext = &f12,
+   };
    vkGetPhysicalDeviceFeatures2(c->phys, &f2);
+   c->ext_types = f12.shaderSubgroupExtendedTypes && f12.shaderInt8 &&
+                  f2.features.shaderInt16 && f2.features.shaderInt64;
    c->rotate = c->has_ext[EXT_ROTATE] && rot.shaderSubgroupRotate;
    c->partitioned = c->has_ext[EXT_PART_NV] &&
                     (sg.supportedOperations & SUBGROUP_FEATURE_PARTITIONED);
@@ -444,6 +452,14 @@ unsupported(const struct ctx *c, enum bench_op op)
    case OP_PARTITION:
    case OP_PARTITIONED_REDUCE_ADD:
       return c->partitioned ? NULL : "no_VK_NV_shader_subgroup_partitioned";
+   case OP_PARTITIONED_REDUCE_ADD_U16:
+   case OP_PARTITIONED_REDUCE_ADD_U64:
+      return !c->partitioned ? "no_VK_NV_shader_subgroup_partitioned"
+             : !c->ext_types ? "no_shaderSubgroupExtendedTypes" : NULL;
+   case OP_INCLUSIVE_ADD_U8:
+   case OP_INCLUSIVE_ADD_U16:
+   case OP_INCLUSIVE_ADD_U64:
+      return c->ext_types ? NULL : "no_shaderSubgroupExtendedTypes";
    case OP_READ_INVOCATION:
       return c->has_ext[EXT_BALLOT] ? NULL : "no_VK_EXT_shader_subgroup_ballot";
    default:

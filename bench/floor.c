@@ -44,6 +44,14 @@ enum { OPV_BALLOT = OP_COUNT, OPV_VOTE_ANY, OPV_VOTE_ALL, OPV_END };
  * execution mask is not a constant either). */
 static volatile uint32_t exec_all = ~0u;
 
+/* The operations whose partition (of seed & 3) is made before the loop. */
+static inline bool
+partitioned(int op)
+{
+   return op == OP_PARTITIONED_REDUCE_ADD || op == OP_PARTITIONED_REDUCE_ADD_U16 ||
+          op == OP_PARTITIONED_REDUCE_ADD_U64;
+}
+
 /* ---- 16 lanes: AVX-512 ---- */
 
 #define S16(c) _mm512_set1_epi32((int)(c))
@@ -72,10 +80,47 @@ part16(__m512i key)
    return _mm512_or_si512(_mm512_or_si512(a0, a1), _mm512_or_si512(a2, a3));
 }
 
+/* 64-bit lanes as two vectors of 32-bit halves: (lo, hi) += (alo, ahi) in
+ * the lanes of take, the low halves' carry going into the high ones. */
+static inline __attribute__((always_inline)) AVX512 void
+add64_16(__m512i *lo, __m512i *hi, __mmask16 take, __m512i alo, __m512i ahi)
+{
+   __m512i s = _mm512_mask_add_epi32(*lo, take, *lo, alo);
+   __mmask16 carry = _mm512_mask_cmplt_epu32_mask(take, s, alo);
+   *hi = _mm512_mask_add_epi32(*hi, take, *hi, ahi);
+   *hi = _mm512_mask_add_epi32(*hi, carry, *hi, S16(1));
+   *lo = s;
+}
+
+/* Inclusive scan of 32-bit lanes: lane l gets lanes 0..l. */
+static inline __attribute__((always_inline)) AVX512 __m512i
+scan16(__m512i x)
+{
+   __m512i s = _mm512_add_epi32(x, _mm512_alignr_epi32(x, _mm512_setzero_si512(), 15));
+   s = _mm512_add_epi32(s, _mm512_alignr_epi32(s, _mm512_setzero_si512(), 14));
+   s = _mm512_add_epi32(s, _mm512_alignr_epi32(s, _mm512_setzero_si512(), 12));
+   return _mm512_add_epi32(s, _mm512_alignr_epi32(s, _mm512_setzero_si512(), 8));
+}
+
+/* Partitioned sum of 32-bit lanes: pm is loop-invariant, so are the 15 masks. */
+static inline __attribute__((always_inline)) AVX512 __m512i
+psum16(__m512i x, __m512i pm)
+{
+   __m512i a0 = x, a1 = _mm512_setzero_si512(), a2 = a1, a3 = a1;
+#define PR16(acc, r) acc = _mm512_mask_add_epi32(acc, _mm512_test_epi32_mask(pm, ROT16(BIT16, r)), \
+                                                 acc, ROT16(x, r))
+   PR16(a1, 1); PR16(a2, 2); PR16(a3, 3);
+   PR16(a0, 4); PR16(a1, 5); PR16(a2, 6); PR16(a3, 7);
+   PR16(a0, 8); PR16(a1, 9); PR16(a2, 10); PR16(a3, 11);
+   PR16(a0, 12); PR16(a1, 13); PR16(a2, 14); PR16(a3, 15);
+#undef PR16
+   return _mm512_add_epi32(_mm512_add_epi32(a0, a1), _mm512_add_epi32(a2, a3));
+}
+
 static inline __attribute__((always_inline)) AVX512 __m512i
 step16(int op, __m512i x, __m512i v, uint32_t ik, __m512i pm, __mmask16 exec)
 {
-   __m512i s, a0, a1, a2, a3;
+   __m512i s, lo, hi, lo1, hi1, idx;
    switch (op) {
    case OP_BALLOT:
       return S16(_mm512_mask_test_epi32_mask(exec, x, S16(1)));
@@ -127,21 +172,41 @@ step16(int op, __m512i x, __m512i v, uint32_t ik, __m512i pm, __mmask16 exec)
       s = _mm512_add_epi32(s, _mm512_shuffle_epi32(s, (_MM_PERM_ENUM)0x4e));
       return _mm512_add_epi32(s, _mm512_shuffle_epi32(s, (_MM_PERM_ENUM)0xb1));
    case OP_INCLUSIVE_ADD:
-      s = _mm512_add_epi32(x, _mm512_alignr_epi32(x, _mm512_setzero_si512(), 15));
-      s = _mm512_add_epi32(s, _mm512_alignr_epi32(s, _mm512_setzero_si512(), 14));
-      s = _mm512_add_epi32(s, _mm512_alignr_epi32(s, _mm512_setzero_si512(), 12));
-      return _mm512_add_epi32(s, _mm512_alignr_epi32(s, _mm512_setzero_si512(), 8));
+      return scan16(x);
    case OP_PARTITIONED_REDUCE_ADD:
-      /* pm is loop-invariant, so are the 16 masks. */
-      a0 = x, a1 = _mm512_setzero_si512(), a2 = a1, a3 = a1;
-#define PR16(acc, r) acc = _mm512_mask_add_epi32(acc, _mm512_test_epi32_mask(pm, ROT16(BIT16, r)), \
-                                                 acc, ROT16(x, r))
-      PR16(a1, 1); PR16(a2, 2); PR16(a3, 3);
-      PR16(a0, 4); PR16(a1, 5); PR16(a2, 6); PR16(a3, 7);
-      PR16(a0, 8); PR16(a1, 9); PR16(a2, 10); PR16(a3, 11);
-      PR16(a0, 12); PR16(a1, 13); PR16(a2, 14); PR16(a3, 15);
-#undef PR16
-      return _mm512_add_epi32(_mm512_add_epi32(a0, a1), _mm512_add_epi32(a2, a3));
+      return psum16(x, pm);
+   /* 8 and 16 bits: the low bits of the 32-bit sums */
+   case OP_INCLUSIVE_ADD_U8:
+      return _mm512_and_si512(scan16(x), S16(0xff));
+   case OP_INCLUSIVE_ADD_U16:
+      return _mm512_and_si512(scan16(x), S16(0xffff));
+   case OP_PARTITIONED_REDUCE_ADD_U16:
+      return _mm512_and_si512(psum16(x, pm), S16(0xffff));
+   /* 64 bits: (lo, hi) = (x, x), summed with carries; r = lo ^ hi */
+   case OP_INCLUSIVE_ADD_U64:
+      lo = x, hi = x;
+#define U16(k) add64_16(&lo, &hi, 0xffff, _mm512_alignr_epi32(lo, _mm512_setzero_si512(), k), \
+                        _mm512_alignr_epi32(hi, _mm512_setzero_si512(), k))
+      U16(15); U16(14); U16(12); U16(8);
+#undef U16
+      return _mm512_xor_si512(lo, hi);
+   case OP_PARTITIONED_REDUCE_ADD_U64:
+      lo = x, hi = x, lo1 = _mm512_setzero_si512(), hi1 = lo1;
+#define P64(l, h, r) add64_16(&l, &h, _mm512_test_epi32_mask(pm, ROT16(BIT16, r)), \
+                              ROT16(x, r), ROT16(x, r))
+      P64(lo1, hi1, 1); P64(lo, hi, 2); P64(lo1, hi1, 3); P64(lo, hi, 4);
+      P64(lo1, hi1, 5); P64(lo, hi, 6); P64(lo1, hi1, 7); P64(lo, hi, 8);
+      P64(lo1, hi1, 9); P64(lo, hi, 10); P64(lo1, hi1, 11); P64(lo, hi, 12);
+      P64(lo1, hi1, 13); P64(lo, hi, 14); P64(lo1, hi1, 15);
+#undef P64
+      add64_16(&lo, &hi, 0xffff, lo1, hi1);
+      return _mm512_xor_si512(lo, hi);
+   case OP_INTEL_SHUFFLE_DOWN_V2: /* (x, x ^ K) and (v, v ^ K) */
+      idx = _mm512_add_epi32(IOTA16, S16(ik & 15));
+      lo = _mm512_permutex2var_epi32(x, idx, v);
+      hi = _mm512_permutex2var_epi32(_mm512_xor_si512(x, S16(BENCH_MIX)), idx,
+                                     _mm512_xor_si512(v, S16(BENCH_MIX)));
+      return _mm512_add_epi32(lo, hi);
    default:
       return x;
    }
@@ -153,8 +218,7 @@ step16(int op, __m512i x, __m512i v, uint32_t ik, __m512i pm, __mmask16 exec)
    {                                                                               \
       for (uint32_t b = 0; b < count; b += 16) {                                   \
          __m512i v = _mm512_loadu_si512(seed + b);                                 \
-         __m512i pm = (int)OP == OP_PARTITIONED_REDUCE_ADD                           \
-                         ? part16(_mm512_and_si512(v, S16(3))) : v;                \
+         __m512i pm = partitioned(OP) ? part16(_mm512_and_si512(v, S16(3))) : v;   \
          for (uint32_t i = 0; i < n; i += BENCH_UNROLL) {                          \
             _Pragma("GCC unroll 4")                                                \
             for (uint32_t k = 0; k < BENCH_UNROLL; k++) {                          \
@@ -192,10 +256,53 @@ ballot8(__m256i x)
    return _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_slli_epi32(x, 31)));
 }
 
+/* 64-bit lanes as two vectors of 32-bit halves: (lo, hi) += (alo, ahi), the
+ * low halves' carry going into the high ones (AVX2 compares signed: the
+ * sign bits flipped). */
+static inline __attribute__((always_inline)) AVX2 void
+add64_8(__m256i *lo, __m256i *hi, __m256i alo, __m256i ahi)
+{
+   __m256i s = _mm256_add_epi32(*lo, alo);
+   __m256i carry = _mm256_cmpgt_epi32(_mm256_xor_si256(alo, S8(0x80000000u)),
+                                      _mm256_xor_si256(s, S8(0x80000000u)));
+   *hi = _mm256_sub_epi32(_mm256_add_epi32(*hi, ahi), carry);
+   *lo = s;
+}
+
+/* Lane 3 of the lower half in every lane of the upper half, 0 below. */
+static inline __attribute__((always_inline)) AVX2 __m256i
+up8_half(__m256i s)
+{
+   return _mm256_blend_epi32(_mm256_setzero_si256(), _mm256_permutevar8x32_epi32(s, S8(3)), 0xf0);
+}
+
+/* Inclusive scan of 32-bit lanes: within each 128-bit half, then the lower
+ * half's total into the upper half. */
+static inline __attribute__((always_inline)) AVX2 __m256i
+scan8(__m256i x)
+{
+   __m256i s = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
+   s = _mm256_add_epi32(s, _mm256_slli_si256(s, 8));
+   return _mm256_add_epi32(s, up8_half(s));
+}
+
+/* Partitioned sum of 32-bit lanes: pm is loop-invariant, so are the 7 selects. */
+static inline __attribute__((always_inline)) AVX2 __m256i
+psum8(__m256i x, __m256i pm)
+{
+   __m256i b, a0 = x, a1 = _mm256_setzero_si256(), a2 = a1, a3 = a1;
+#define PR8(acc, r) b = ROT8(BIT8, r); \
+   acc = _mm256_add_epi32(acc, _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_and_si256(pm, b), b), \
+                                                ROT8(x, r)))
+   PR8(a1, 1); PR8(a2, 2); PR8(a3, 3); PR8(a0, 4); PR8(a1, 5); PR8(a2, 6); PR8(a3, 7);
+#undef PR8
+   return _mm256_add_epi32(_mm256_add_epi32(a0, a1), _mm256_add_epi32(a2, a3));
+}
+
 static inline __attribute__((always_inline)) AVX2 __m256i
 step8(int op, __m256i x, __m256i v, uint32_t ik, __m256i pm, uint32_t exec)
 {
-   __m256i s, a, b, idx, a0, a1, a2, a3;
+   __m256i s, a, b, idx, lo, hi, lo1, hi1;
    switch (op) {
    case OP_BALLOT:
       return S8(ballot8(x) & exec);
@@ -250,19 +357,41 @@ step8(int op, __m256i x, __m256i v, uint32_t ik, __m256i pm, uint32_t exec)
       s = _mm256_add_epi32(s, _mm256_shuffle_epi32(s, 0x4e));
       return _mm256_add_epi32(s, _mm256_shuffle_epi32(s, 0xb1));
    case OP_INCLUSIVE_ADD:
-      s = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
-      s = _mm256_add_epi32(s, _mm256_slli_si256(s, 8));
-      a = _mm256_permutevar8x32_epi32(s, S8(3));
-      return _mm256_add_epi32(s, _mm256_blend_epi32(_mm256_setzero_si256(), a, 0xf0));
+      return scan8(x);
    case OP_PARTITIONED_REDUCE_ADD:
-      /* pm is loop-invariant, so are the 8 selects. */
-      a0 = x, a1 = _mm256_setzero_si256(), a2 = a1, a3 = a1;
-#define PR8(acc, r) b = ROT8(BIT8, r); \
-   acc = _mm256_add_epi32(acc, _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_and_si256(pm, b), b), \
-                                                ROT8(x, r)))
-      PR8(a1, 1); PR8(a2, 2); PR8(a3, 3); PR8(a0, 4); PR8(a1, 5); PR8(a2, 6); PR8(a3, 7);
-#undef PR8
-      return _mm256_add_epi32(_mm256_add_epi32(a0, a1), _mm256_add_epi32(a2, a3));
+      return psum8(x, pm);
+   /* 8 and 16 bits: the low bits of the 32-bit sums */
+   case OP_INCLUSIVE_ADD_U8:
+      return _mm256_and_si256(scan8(x), S8(0xff));
+   case OP_INCLUSIVE_ADD_U16:
+      return _mm256_and_si256(scan8(x), S8(0xffff));
+   case OP_PARTITIONED_REDUCE_ADD_U16:
+      return _mm256_and_si256(psum8(x, pm), S8(0xffff));
+   /* 64 bits: (lo, hi) = (x, x), summed with carries; r = lo ^ hi */
+   case OP_INCLUSIVE_ADD_U64:
+      lo = x, hi = x;
+      add64_8(&lo, &hi, _mm256_slli_si256(lo, 4), _mm256_slli_si256(hi, 4));
+      add64_8(&lo, &hi, _mm256_slli_si256(lo, 8), _mm256_slli_si256(hi, 8));
+      add64_8(&lo, &hi, up8_half(lo), up8_half(hi));
+      return _mm256_xor_si256(lo, hi);
+   case OP_PARTITIONED_REDUCE_ADD_U64:
+      lo = x, hi = x, lo1 = _mm256_setzero_si256(), hi1 = lo1;
+#define P64(l, h, r) b = ROT8(BIT8, r);                                                     \
+      s = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_and_si256(pm, b), b), ROT8(x, r)); \
+      add64_8(&l, &h, s, s)
+      P64(lo1, hi1, 1); P64(lo, hi, 2); P64(lo1, hi1, 3); P64(lo, hi, 4);
+      P64(lo1, hi1, 5); P64(lo, hi, 6); P64(lo1, hi1, 7);
+#undef P64
+      add64_8(&lo, &hi, lo1, hi1);
+      return _mm256_xor_si256(lo, hi);
+   case OP_INTEL_SHUFFLE_DOWN_V2: /* (x, x ^ K) and (v, v ^ K) */
+      idx = _mm256_add_epi32(IOTA8, S8(ik & 7));
+      a = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(x, idx),
+                             _mm256_permutevar8x32_epi32(v, idx), _mm256_cmpgt_epi32(idx, S8(7)));
+      b = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(_mm256_xor_si256(x, S8(BENCH_MIX)), idx),
+                             _mm256_permutevar8x32_epi32(_mm256_xor_si256(v, S8(BENCH_MIX)), idx),
+                             _mm256_cmpgt_epi32(idx, S8(7)));
+      return _mm256_add_epi32(a, b);
    default:
       return x;
    }
@@ -274,8 +403,7 @@ step8(int op, __m256i x, __m256i v, uint32_t ik, __m256i pm, uint32_t exec)
    {                                                                               \
       for (uint32_t b = 0; b < count; b += 8) {                                    \
          __m256i v = _mm256_loadu_si256((const __m256i *)(seed + b));              \
-         __m256i pm = (int)OP == OP_PARTITIONED_REDUCE_ADD                           \
-                         ? part8(_mm256_and_si256(v, S8(3))) : v;                  \
+         __m256i pm = partitioned(OP) ? part8(_mm256_and_si256(v, S8(3))) : v;     \
          for (uint32_t i = 0; i < n; i += BENCH_UNROLL) {                          \
             _Pragma("GCC unroll 4")                                                \
             for (uint32_t k = 0; k < BENCH_UNROLL; k++) {                          \
@@ -293,8 +421,10 @@ step8(int op, __m256i x, __m256i v, uint32_t ik, __m256i pm, uint32_t exec)
    X(OP_BASE) X(OP_BALLOT) X(OP_VOTE_ANY) X(OP_VOTE_ALL) X(OP_ELECT) X(OP_BROADCAST) \
    X(OP_READ_INVOCATION) X(OP_SHUFFLE) X(OP_SHUFFLE_XOR) X(OP_ROTATE_CONST)        \
    X(OP_ROTATE_DYN) X(OP_INTEL_SHUFFLE_DOWN) X(OP_PARTITION) X(OP_REDUCE_ADD)      \
-   X(OP_INCLUSIVE_ADD) X(OP_PARTITIONED_REDUCE_ADD) X(OPV_BALLOT) X(OPV_VOTE_ANY)     \
-   X(OPV_VOTE_ALL)
+   X(OP_INCLUSIVE_ADD) X(OP_PARTITIONED_REDUCE_ADD) X(OP_INCLUSIVE_ADD_U8)             \
+   X(OP_INCLUSIVE_ADD_U16) X(OP_INCLUSIVE_ADD_U64) X(OP_PARTITIONED_REDUCE_ADD_U16)     \
+   X(OP_PARTITIONED_REDUCE_ADD_U64) X(OP_INTEL_SHUFFLE_DOWN_V2) X(OPV_BALLOT)           \
+   X(OPV_VOTE_ANY) X(OPV_VOTE_ALL)
 
 ALL_OPS(LOOP16)
 ALL_OPS(LOOP8)

@@ -39,6 +39,12 @@ enum bench_op {
    OP_REDUCE_ADD,
    OP_INCLUSIVE_ADD,
    OP_PARTITIONED_REDUCE_ADD,
+   OP_INCLUSIVE_ADD_U8,
+   OP_INCLUSIVE_ADD_U16,
+   OP_INCLUSIVE_ADD_U64,
+   OP_PARTITIONED_REDUCE_ADD_U16,
+   OP_PARTITIONED_REDUCE_ADD_U64,
+   OP_INTEL_SHUFFLE_DOWN_V2,
    OP_COUNT,
 };
 
@@ -47,7 +53,8 @@ static const char *const bench_op_names[OP_COUNT] = {
    "base", "ballot", "vote_any", "vote_all", "elect", "broadcast",
    "read_invocation", "shuffle", "shuffle_xor", "rotate_const", "rotate_dyn",
    "intel_shuffle_down", "partition", "reduce_add", "inclusive_add",
-   "partitioned_reduce_add",
+   "partitioned_reduce_add", "inclusive_add_u8", "inclusive_add_u16", "inclusive_add_u64",
+   "partitioned_reduce_add_u16", "partitioned_reduce_add_u64", "intel_shuffle_down_v2",
 };
 
 #define BENCH_UNROLL 4
@@ -67,8 +74,27 @@ static const uint32_t bench_groups[OP_COUNT] = {
    [OP_SHUFFLE] = 512, [OP_SHUFFLE_XOR] = 384, [OP_ROTATE_CONST] = 384,
    [OP_ROTATE_DYN] = 384, [OP_INTEL_SHUFFLE_DOWN] = 256,
    [OP_PARTITION] = 192, [OP_REDUCE_ADD] = 768, [OP_INCLUSIVE_ADD] = 512,
-   [OP_PARTITIONED_REDUCE_ADD] = 64,
+   [OP_PARTITIONED_REDUCE_ADD] = 64, [OP_INCLUSIVE_ADD_U8] = 256, [OP_INCLUSIVE_ADD_U16] = 256,
+   [OP_INCLUSIVE_ADD_U64] = 128, [OP_PARTITIONED_REDUCE_ADD_U16] = 64,
+   [OP_PARTITIONED_REDUCE_ADD_U64] = 32, [OP_INTEL_SHUFFLE_DOWN_V2] = 128,
 };
+
+/* The second component of intel_shuffle_down_v2's vector: x ^ K. */
+#define BENCH_MIX 0x9e3779b9u
+
+/* x in both halves of a 64-bit value (the _u64 operations' operand), and a
+ * 64-bit result back to 32 bits. */
+static inline uint64_t
+bench_wide(uint32_t x)
+{
+   return (uint64_t)x << 32 | x;
+}
+
+static inline uint32_t
+bench_narrow(uint64_t s)
+{
+   return (uint32_t)s ^ (uint32_t)(s >> 32);
+}
 
 static inline int
 bench_op_from_name(const char *name)
@@ -99,6 +125,7 @@ model_step(enum bench_op op, unsigned S, uint32_t ik, const uint32_t *x,
            const uint32_t *v, const uint32_t *pkey, uint32_t *r)
 {
    uint32_t m = 0;
+   uint64_t m64 = 0;
    switch (op) {
    case OP_BASE:
       for (unsigned l = 0; l < S; l++)
@@ -170,6 +197,36 @@ model_step(enum bench_op op, unsigned S, uint32_t ik, const uint32_t *x,
          for (unsigned j = 0; j < S; j++)
             if (pkey[j] == pkey[l])
                r[l] += x[j];
+      }
+      break;
+   case OP_INCLUSIVE_ADD_U8:
+   case OP_INCLUSIVE_ADD_U16: /* the low 8 / 16 bits */
+      for (unsigned l = 0; l < S; l++) {
+         m += x[l];
+         r[l] = m & (op == OP_INCLUSIVE_ADD_U8 ? 0xffu : 0xffffu);
+      }
+      break;
+   case OP_INCLUSIVE_ADD_U64:
+      for (unsigned l = 0; l < S; l++) {
+         m64 += bench_wide(x[l]);
+         r[l] = bench_narrow(m64);
+      }
+      break;
+   case OP_PARTITIONED_REDUCE_ADD_U16:
+   case OP_PARTITIONED_REDUCE_ADD_U64:
+      for (unsigned l = 0; l < S; l++) {
+         m64 = 0;
+         for (unsigned j = 0; j < S; j++)
+            if (pkey[j] == pkey[l])
+               m64 += op == OP_PARTITIONED_REDUCE_ADD_U16 ? x[j] : bench_wide(x[j]);
+         r[l] = op == OP_PARTITIONED_REDUCE_ADD_U16 ? (uint32_t)m64 & 0xffffu : bench_narrow(m64);
+      }
+      break;
+   case OP_INTEL_SHUFFLE_DOWN_V2: /* (x, x ^ K) and (v, v ^ K); r = the sum */
+      for (unsigned l = 0; l < S; l++) {
+         unsigned j = l + (ik & (S - 1));
+         uint32_t c = j < S ? x[j] : v[j - S];
+         r[l] = c + (c ^ BENCH_MIX);
       }
       break;
    default:

@@ -21,7 +21,9 @@ import time
 
 OPS = ["ballot", "vote_any", "vote_all", "elect", "broadcast", "read_invocation",
        "shuffle", "shuffle_xor", "rotate_const", "rotate_dyn", "intel_shuffle_down",
-       "partition", "reduce_add", "inclusive_add", "partitioned_reduce_add"]
+       "partition", "reduce_add", "inclusive_add", "partitioned_reduce_add",
+       "inclusive_add_u8", "inclusive_add_u16", "inclusive_add_u64",
+       "partitioned_reduce_add_u16", "partitioned_reduce_add_u64", "intel_shuffle_down_v2"]
 
 
 # One cycle at 3 GHz, per subgroup operation: divided by the lanes, the
