@@ -189,11 +189,12 @@ check exclusive.8.avx2 256 avx    "avx2"                       "$c.arith.umax.co
       'vpmaxud	.*%ymm' '%zmm|%k[0-7]' 1
 check inclusive.4.sse41 128 sse4.1 "sse4_1"                    "$c.arith.smin.compute.int32.size4.inclusive.all" \
       'pminsd' '%ymm|%zmm|	v' 1
-# other element sizes: the same steps on 64-, 16- and 8-bit lanes
+# other element sizes: the same steps on 64-bit lanes, and on 32-bit lanes
+# for 16- and 8-bit integers (extended)
 check reduce64.8.avx2  256 avx    "avx2"                       "$c.arith.iadd.compute.uint64.size8.reduce.all" \
       'vpaddq	.*%ymm' '%zmm|%k[0-7]' 1
 check inclusive16.16.avx2 512 avx "avx2"                       "$c.arith.smin.compute.uint16.size16.inclusive.all" \
-      'vpminsw	' '%zmm|%k[0-7]' 1
+      'vpmovsxwd|vpslld	.*\$16;vpminsd	' '%zmm|%k[0-7]' 1
 # partitioned scans: against nir_lower_subgroups' generic lowering, which
 # GALLIVM_PERF=nosubgroupnative runs (lp_sg_partitioned_native admits nothing)
 check partitioned_reduce.16 512 "" "avx512f avx512cd"          "$c.partitioned.iadd.compute.uint32.size16.reduce.partition.subsets1.all" \
@@ -203,7 +204,7 @@ check partitioned_inclusive.8.avx2 256 avx "avx2"              "$c.partitioned.u
 check partitioned_reduce64.8.avx2 256 avx "avx2"               "$c.partitioned.iadd.compute.uint64.size8.reduce.partition.*.all" \
       'vpaddq	.*%ymm' '%zmm|%k[0-7]' 1
 check partitioned_inclusive8.16.avx2 512 avx "avx2"            "$c.partitioned.umin.compute.uint8.size16.inclusive.partition.*.all" \
-      'vpminub	' '%zmm|%k[0-7]' 1
+      'vpminud	' '%zmm|%k[0-7]' 1
 
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]
