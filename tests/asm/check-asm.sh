@@ -179,6 +179,11 @@ check shuffle_up.8     256 ""     "avx512f avx512vl"           "$c.intel.shuffle
 # a vector: lavapipe scalarizes the select, one two-source permute per component
 check shuffle_down.v2.16 512 ""   "avx512f"                    "$c.intel.shuffle_down.compute.v2uint32.size16.all" \
       '2*vperm[ti]2(d|ps)	%zmm' '' 1
+# read_invocation: a permute by each lane's copy of the (uniform) index,
+# where Mesa's code extracts the value and broadcasts it (no permute); the
+# function sizes are within a few instructions of each other
+check read_invocation.8.avx2 256 avx "avx2"                    "$c.ballot.read_invocation.compute.uint32.size8.index4.all" \
+      'vperm(d|ps)	%ymm' '%zmm|%k[0-7]' 0
 check reduce.16        512 ""     "avx512f"                    "$c.arith.iadd.compute.uint32.size16.reduce.all" \
       'vpaddd	.*%zmm' '' 1
 check cluster4.16      512 ""     "avx512f"                    "$c.arith.fmin.compute.float32.size16.cluster4.all" \
