@@ -298,7 +298,8 @@ enum intel_op { INTEL_SHUFFLE, INTEL_XOR, INTEL_DOWN, INTEL_UP };
 
 /* src words 0..3: first data source, 4..7: second, 8: index / value / delta.
  * param: [0] op, [1] 1 for Down / Up with one Delta for all (push constant
- * word 0, copied into word 8 for the check), [3] type
+ * word 0, copied into word 8 for the check), [2] a mask the shader ANDs
+ * InvocationId with (0: none), [3] type
  */
 static void
 gen_intel(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
@@ -321,8 +322,10 @@ gen_intel(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t
       gen_value(t, &s[4], &seed);
       switch (c->param[0]) {
       case INTEL_SHUFFLE:
-         /* Mostly in range, some out of range (undefined). */
-         s[8] = case_rnd(&seed) % (size + size / 4 + 1);
+         /* Mostly in range, some out of range (undefined); any word where
+          * the shader masks it.
+          */
+         s[8] = c->param[2] ? case_rnd(&seed) : case_rnd(&seed) % (size + size / 4 + 1);
          break;
       case INTEL_XOR:
          s[8] = case_rnd(&seed) % size;
@@ -341,7 +344,7 @@ gen_intel(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t
       if (c->pattern == PATTERN_ONE) {
          const uint32_t lane = i % size;
          switch (c->param[0]) {
-         case INTEL_SHUFFLE: s[8] = lane; break;
+         case INTEL_SHUFFLE: s[8] = c->param[2] ? (case_rnd(&seed) & ~c->param[2]) | lane : lane; break;
          case INTEL_XOR: s[8] = 0; break;
          default: s[8] = (case_rnd(&seed) & 1) ? size : 0; break;
          }
@@ -365,7 +368,9 @@ check_intel(const struct case_desc *c, const struct case_io *io,
       struct ref_lane_ref r;
       switch (c->param[0]) {
       case INTEL_SHUFFLE:
-         expect_value(chk, io, lm, s, inv, ref_intel_shuffle(sg, l, in[8]), 0, t, "shuffle");
+         expect_value(chk, io, lm, s, inv,
+                      ref_intel_shuffle(sg, l, c->param[2] ? in[8] & c->param[2] : in[8]), 0,
+                      t, "shuffle");
          break;
       case INTEL_XOR:
          expect_value(chk, io, lm, s, inv, ref_intel_shuffle_xor(sg, l, in[8]), 0, t,
@@ -915,6 +920,16 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
             emit(&c, base, fn, data, t == 0 ? PATTERNS_EVERY : PATTERNS_BASIC);
          }
       }
+      /* Shuffle by InvocationId & 3. */
+      memset(&c, 0, sizeof(c));
+      c.ext = "intel";
+      c.shader = "intel_shuffle_mask3_uint32";
+      c.gen = gen_intel;
+      c.check = check_intel;
+      c.param[0] = INTEL_SHUFFLE;
+      c.param[2] = 3;
+      snprintf(base, sizeof(base), "subgroup.intel.shuffle_mask3.compute.uint32.size%u", size);
+      emit(&c, base, fn, data, PATTERNS_BASIC);
       /* Down / Up with one Delta for every invocation. */
       static char uniform_names[2][NUM_MTYPES][48];
       for (unsigned op = INTEL_DOWN; op <= INTEL_UP; op++) {

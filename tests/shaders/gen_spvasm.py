@@ -418,6 +418,12 @@ INTEL_OPS = {
 for op, (line, nsrc) in INTEL_OPS.items():
     for tname in MTYPES:
         move_shader(f"intel_{op}_{tname}", tname, line, [("a", 0), ("b", 4)][:nsrc], **INT)
+# InvocationId ANDed with 3: the four lanes a driver may not confuse with
+# the whole subgroup (at 8 and 16 lanes 3 is no lane mask).
+move_shader("intel_shuffle_mask3_uint32", "uint32",
+            lambda tid: load_src(8, "x0") +
+            "          %x = OpBitwiseAnd %uint %x0 %uint_3\n" +
+            f"          %r = OpSubgroupShuffleINTEL {tid} %a %x\n", [("a", 0)], **INT)
 # ShuffleDown / Up with a dynamically uniform Delta (push constant word 0),
 # the form drivers can build from whole-subgroup permutes.
 for op in ("shuffle_down", "shuffle_up"):
