@@ -37,8 +37,9 @@ typedef void (*loop_fn)(const uint32_t *seed, uint32_t *out, uint32_t count, uin
 
 /* Second forms of ballot and the votes that stay in vector registers (an
  * OR/AND across the lanes by shuffles) instead of going through a scalar
- * mask; the floor reports whichever is faster on the machine. */
-enum { OPV_BALLOT = OP_COUNT, OPV_VOTE_ANY, OPV_VOTE_ALL, OPV_END };
+ * mask, and of the 16-lane partition by vpconflictd instead of compares;
+ * the floor reports whichever is faster on the machine. */
+enum { OPV_BALLOT = OP_COUNT, OPV_VOTE_ANY, OPV_VOTE_ALL, OPV_PARTITION, OPV_END };
 
 /* The active lanes: all, but the compiler must not know it (a shader's
  * execution mask is not a constant either). */
@@ -117,6 +118,34 @@ psum16(__m512i x, __m512i pm)
    return _mm512_add_epi32(_mm512_add_epi32(a0, a1), _mm512_add_epi32(a2, a3));
 }
 
+/* The low 16 bits of each lane bit-reversed (the upper 16 are zero):
+ * each byte's nibbles through a table, then the two bytes swapped. */
+static inline __attribute__((always_inline)) AVX512 __m512i
+rev16_bits(__m512i x)
+{
+   const __m512i rev4 = _mm512_broadcast_i32x4(
+      _mm_setr_epi8(0x0, 0x8, 0x4, 0xc, 0x2, 0xa, 0x6, 0xe, 0x1, 0x9, 0x5, 0xd, 0x3, 0xb, 0x7, 0xf));
+   const __m512i nib = _mm512_set1_epi8(0x0f);
+   __m512i lo = _mm512_shuffle_epi8(_mm512_slli_epi16(rev4, 4), _mm512_and_si512(x, nib));
+   __m512i hi = _mm512_shuffle_epi8(rev4, _mm512_and_si512(_mm512_srli_epi16(x, 4), nib));
+   const __m512i swap = _mm512_broadcast_i32x4(
+      _mm_setr_epi8(1, 0, -128, -128, 5, 4, -128, -128, 9, 8, -128, -128, 13, 12, -128, -128));
+   return _mm512_shuffle_epi8(_mm512_or_si512(lo, hi), swap);
+}
+
+/* Partition mask of 16 keys by vpconflictd: the equal lanes below each
+ * lane, the same on the lane-reversed keys for the lanes above (reversed
+ * back, bits and lanes), and the lane itself. */
+static inline __attribute__((always_inline)) AVX512 __m512i
+part16_conflict(__m512i key)
+{
+   const __m512i rev = _mm512_setr_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+   __m512i below = _mm512_conflict_epi32(key);
+   __m512i above = _mm512_conflict_epi32(_mm512_permutexvar_epi32(rev, key));
+   above = _mm512_permutexvar_epi32(rev, rev16_bits(above));
+   return _mm512_or_si512(_mm512_or_si512(below, above), BIT16);
+}
+
 static inline __attribute__((always_inline)) AVX512 __m512i
 step16(int op, __m512i x, __m512i v, uint32_t ik, __m512i pm, __mmask16 exec)
 {
@@ -166,6 +195,8 @@ step16(int op, __m512i x, __m512i v, uint32_t ik, __m512i pm, __mmask16 exec)
       return _mm512_permutex2var_epi32(x, _mm512_add_epi32(IOTA16, S16(ik & 15)), v);
    case OP_PARTITION:
       return part16(_mm512_and_si512(x, S16(3)));
+   case OPV_PARTITION:
+      return part16_conflict(_mm512_and_si512(x, S16(3)));
    case OP_REDUCE_ADD:
       s = _mm512_add_epi32(x, _mm512_shuffle_i32x4(x, x, 0x4e));
       s = _mm512_add_epi32(s, _mm512_shuffle_i32x4(s, s, 0xb1));
@@ -351,6 +382,7 @@ step8(int op, __m256i x, __m256i v, uint32_t ik, __m256i pm, uint32_t exec)
       b = _mm256_permutevar8x32_epi32(v, idx);
       return _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi32(idx, S8(7)));
    case OP_PARTITION:
+   case OPV_PARTITION: /* AVX2 has no vpconflictd: the same compares */
       return part8(_mm256_and_si256(x, S8(3)));
    case OP_REDUCE_ADD:
       s = _mm256_add_epi32(x, _mm256_permute2x128_si256(x, x, 1));
@@ -424,7 +456,7 @@ step8(int op, __m256i x, __m256i v, uint32_t ik, __m256i pm, uint32_t exec)
    X(OP_INCLUSIVE_ADD) X(OP_PARTITIONED_REDUCE_ADD) X(OP_INCLUSIVE_ADD_U8)             \
    X(OP_INCLUSIVE_ADD_U16) X(OP_INCLUSIVE_ADD_U64) X(OP_PARTITIONED_REDUCE_ADD_U16)     \
    X(OP_PARTITIONED_REDUCE_ADD_U64) X(OP_INTEL_SHUFFLE_DOWN_V2) X(OPV_BALLOT)           \
-   X(OPV_VOTE_ANY) X(OPV_VOTE_ALL)
+   X(OPV_VOTE_ANY) X(OPV_VOTE_ALL) X(OPV_PARTITION)
 
 ALL_OPS(LOOP16)
 ALL_OPS(LOOP8)
@@ -436,6 +468,7 @@ static const loop_fn loops8[OPV_END] = { ALL_OPS(ENTRY8) };
 /* The second form of an operation, or 0. */
 static const int second_form[OP_COUNT] = {
    [OP_BALLOT] = OPV_BALLOT, [OP_VOTE_ANY] = OPV_VOTE_ANY, [OP_VOTE_ALL] = OPV_VOTE_ALL,
+   [OP_PARTITION] = OPV_PARTITION,
 };
 
 static clockid_t bench_clock = CLOCK_PROCESS_CPUTIME_ID;
@@ -588,7 +621,9 @@ main(int argc, char **argv)
             best = med, pick = f;
       }
       if (nforms > 1)
-         printf("form %s %s\n", name, pick ? "vector" : "scalar_mask");
+         printf("form %s %s\n", name,
+                o == OP_PARTITION ? (pick ? "vpconflictd" : "compares")
+                                  : (pick ? "vector" : "scalar_mask"));
       for (unsigned r = 0; r < nreps; r++)
          printf("time %s %u %.6f %.6f %.0f %016llx\n", name, r, t[pick][r][0], t[pick][r][1],
                 lane_ops, (unsigned long long)sum);
