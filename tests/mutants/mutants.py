@@ -45,8 +45,18 @@ IDENTITY_RUNS = ['runner:ballot:subgroup.ballot.*.vertex.*',
                  'runner:ballot:subgroup.ballot.*.fragment.*',
                  'piglit:piglit.ours.vs-*', 'piglit:piglit.ours.fs-*']
 
-READ_INVOCATION = '''   LLVMValueRef idx = first_active_invocation(bld_base);
-   struct lp_build_context *uint_bld = get_int_bld(bld_base, true, bit_size);
+READ_INVOCATION = '''   struct lp_build_context *uint_bld = get_int_bld(bld_base, true, bit_size);
+
+   /* The index is dynamically uniform (SPIR-V: Broadcast, ReadInvocation),
+    * so a shuffle by each lane's own copy of it reads the same invocation
+    * in every active lane: one permute, instead of finding the first
+    * active lane, extracting and broadcasting.
+    */
+   if (invoc && LLVMGetIntTypeWidth(LLVMGetElementType(LLVMTypeOf(invoc))) == 32 &&
+       (result[0] = lp_sg_shuffle(gallivm, src, invoc)))
+      return;
+
+   LLVMValueRef idx = first_active_invocation(bld_base);
 
    /* If we're emitting readInvocation() (as opposed to readFirstInvocation),
     * use the first active channel to pull the invocation index number out of
@@ -245,12 +255,14 @@ MUTANTS = [
            'two-source permute: indices below N read the first source (ShuffleDown Current)',
            'return LLVMBuildSelect(builder, use_b, from_b, from_a, "");',
            'return LLVMBuildSelect(builder, use_b, from_a, from_b, "");',
-           ['runner:intel:subgroup.intel.shuffle_down.compute.uint32.*']),
+           ['runner:intel:subgroup.intel.shuffle_down.compute.uint32.*',
+            'runner-avx2:intel:subgroup.intel.shuffle_down.compute.uint32.*']),
     Mutant('gallivm-avx2-16-lane-halves', GALLIVM + 'lp_bld_subgroup_permute.c',
            'a 16-lane shuffle on AVX2 picks the upper half for indices 8-15',
            'half[h] = LLVMBuildSelect(builder, use_hi, from_hi, from_lo, "");',
            'half[h] = LLVMBuildSelect(builder, use_hi, from_lo, from_hi, "");',
-           ['runner:intel:subgroup.intel.shuffle.compute.uint32.size16.*']),
+           ['runner:intel:subgroup.intel.shuffle.compute.uint32.size16.*',
+            'runner-avx2:intel:subgroup.intel.shuffle.compute.uint32.size16.*']),
     Mutant('gallivm-pshufb-byte-index', GALLIVM + 'lp_bld_subgroup_permute.c',
            'pshufb (SSSE3): lane index i selects bytes 4i to 4i+3',
            'lp_build_const_int_vec(gallivm, i32x4, 0x04040404)',
@@ -258,7 +270,7 @@ MUTANTS = [
            ['runner-sse41:intel:subgroup.intel.shuffle.compute.uint32.size4.*']),
     Mutant('gallivm-scan-exclusive-unshifted', GALLIVM + 'lp_bld_subgroup_scan.c',
            'an exclusive scan leaves the invocation itself out',
-           'v = move_lanes(gallivm, v, id, MAP_SHIFT_UP, 1);',
+           'v = move_lanes(gallivm, v, fill, MAP_SHIFT_UP, 1, n);',
            'v = LLVMBuildFreeze(builder, v, "");',
            ['runner:arith:subgroup.arith.iadd.compute.uint32.*']),
     Mutant('gallivm-scan-inactive-lanes', GALLIVM + 'lp_bld_subgroup_scan.c',
@@ -325,7 +337,8 @@ MUTANTS = [
            'partition: an invocation is in its own subset',
            'LLVMValueRef m = lane_const(gallivm, n, f_rotate_bit, 0);',
            'LLVMValueRef m = LLVMConstNull(t32);',
-           ['runner:partitioned:subgroup.partitioned.partition.*']),
+           ['runner:partitioned:subgroup.partitioned.partition.*',
+            'runner-avx2:partitioned:subgroup.partitioned.partition.*']),
     Mutant('gallivm-partitioned-scan-ignores-ballot', GALLIVM + 'lp_bld_subgroup_scan.c',
            'partitioned reduce / scans combine only their subset',
            'LLVMValueRef take = LLVMBuildAnd(builder, mask, LLVMConstVector(bit, n), "");',

@@ -138,7 +138,7 @@ def summarized(r, first_re, what):
 def run_spec(spec):
     """Returns (failed, total, first failing case, output tail)."""
     kind, _, arg = spec.partition(':')
-    if kind in ('runner', 'runner-generic', 'runner-loop', 'runner-sse41'):
+    if kind in ('runner', 'runner-generic', 'runner-loop', 'runner-sse41', 'runner-avx2'):
         family, _, filt = arg.partition(':')
         # ci/test.sh's expected failures (a case failing without the mutant
         # would prove nothing), under the tag its run of the lowering has.
@@ -157,6 +157,10 @@ def run_spec(spec):
         if kind == 'runner-sse41':
             env['GALLIUM_OVERRIDE_CPU_CAPS'] = 'sse4.1'
             cmd += ['--widths', '128']
+        if kind == 'runner-avx2':
+            # the AVX2 forms, which an AVX-512 CPU does not run by default
+            env['GALLIUM_OVERRIDE_CPU_CAPS'] = 'avx'
+            cmd += ['--widths', '256,512', '--tag', 'caps_avx']
         return summarized(sh(cmd, timeout=1200, env=env), r'^(\S+): (fail|crash|timeout)\b',
                           'the runner')
     if kind == 'piglit':
