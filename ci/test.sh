@@ -3,6 +3,8 @@
 #   1. Mesa's own unit tests (meson test: nir_tests, spirv_tests with the
 #      series' spirv_to_nir subgroup tests, ...)
 #   2. our subgroup cases on the patched lavapipe at 4, 8 and 16 lanes
+#      (LP_NATIVE_VECTOR_WIDTH), then every compute case at
+#      requiredSubgroupSize 4 to 64 in one process per family
 #   3. the refusal of a foreign driver (a fake ICD that claims to be llvmpipe)
 #   4. piglit's shader_runner on the patched llvmpipe's GL: GL_ARB_shader_ballot
 #      tests, piglit's and ours (GLSL and SPIR-V), then the refusal of a GL
@@ -127,6 +129,20 @@ echo "== subgroup cases on the patched lavapipe"
    --csv "$OUT/results.csv" --log-dir "$OUT/logs" "$@" | tee "$OUT/runner.log"
 tally "$OUT/runner.log" "runner"
 
+# Every compute case at each requiredSubgroupSize lavapipe offers (4 to 64
+# lanes), all sizes in one process per family: sizes come from the
+# pipelines (VK_EXT_subgroup_size_control), at the default vector width.
+# The run above is the global path (LP_NATIVE_VECTOR_WIDTH, no required
+# size), with the vertex and fragment cases.
+echo
+echo "== compute cases at requiredSubgroupSize 4, 8, 16, 32 and 64 (--sizes)"
+"$runner" --sizes 4,8,16,32,64 --tag sizes \
+   --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
+   --csv "$OUT/results-sizes.csv" --log-dir "$OUT/logs-sizes" "$@" >"$OUT/runner-sizes.log" 2>&1
+sed -n '/^family/,$p' "$OUT/runner-sizes.log"
+grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$OUT/runner-sizes.log" | head -20
+tally "$OUT/runner-sizes.log" "runner (sizes)"
+
 # The partitioned cases again on the two NIR lowerings of the partitioned
 # intrinsics, which then run for real here (GPU drivers only compile them):
 #   generic: GALLIVM_PERF=nosubgroupnative; gallivm's filter keeps no
@@ -171,6 +187,17 @@ for level in "avx:avx2:256,512" "sse4.1:sse4_1:128"; do
       line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
       echo "caps_$caps ($widths) $fam: ${line:-no summary}"
       tally "$log" "runner (caps_$caps $fam)"
+      # 32 and 64 lanes (requiredSubgroupSize) at this level: LLVM splits
+      # the vectors into the level's registers
+      log="$OUT/runner-caps-$caps-$fam-sizes.log"
+      GALLIUM_OVERRIDE_CPU_CAPS=$caps "$runner" --sizes 32,64 --family "$fam" \
+         --filter "$filt" --tag "caps_$caps" \
+         --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
+         --log-dir "$OUT/logs-caps-$caps-sizes" "$@" >"$log" 2>&1
+      grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$log" | head -20
+      line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
+      echo "caps_$caps (sizes 32,64) $fam: ${line:-no summary}"
+      tally "$log" "runner (caps_$caps $fam sizes)"
    done
 done
 

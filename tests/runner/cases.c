@@ -125,8 +125,10 @@ check_property(struct check *chk, const char *failure)
 void
 case_gen_common(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
 {
+   /* a partial subgroup last, after a full one at 64 lanes */
    if (c->pattern == PATTERN_PARTIAL)
-      io->workgroup_size = PARTIAL_WORKGROUP_SIZE;
+      io->workgroup_size =
+         size < PARTIAL_WORKGROUP_SIZE ? PARTIAL_WORKGROUP_SIZE : size + PARTIAL_WORKGROUP_SIZE;
    /* PATTERN_ONE: one invocation of each run of `size` (invocations fill
     * subgroups in order; the runner checks that exactly one lane per
     * subgroup ran).  The others skip the branch or return early.
@@ -309,11 +311,11 @@ gen_intel(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t
    const bool uniform = c->param[1];
    uint32_t uniform_delta = 0;
    if (uniform) {
-      /* Even and below 2 x size: lanes read from both sources, and under the
+      /* Even and at most size: lanes read from both sources, and under the
        * divergent patterns some read active lanes, so results are defined.
        */
       uniform_delta = c->pattern == PATTERN_ONE ? ((case_rnd(&seed) & 1) ? size : 0)
-                                                : 2 * (case_rnd(&seed) % size);
+                                                : 2 * (case_rnd(&seed) % (size / 2 + 1));
       io->push[0] = uniform_delta;
    }
    for (unsigned i = 0; i < io->workgroup_size; i++) {

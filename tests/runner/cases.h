@@ -25,7 +25,8 @@ enum pattern {
    PATTERN_ALL,        /* every invocation runs the operation */
    PATTERN_DIVERGENT,  /* a random subset branches in, some exit early */
    PATTERN_ONE,        /* exactly one invocation per subgroup runs it */
-   PATTERN_PARTIAL,    /* 61 invocations: the last subgroup is partial; all run it */
+   PATTERN_PARTIAL,    /* 61 invocations (125 at 64 lanes): the last subgroup is
+                          partial; all run it */
    PATTERN_NESTED,     /* outer and inner branch each divergent; op in the inner */
    PATTERN_COUNT,
 };

@@ -58,6 +58,11 @@ struct options {
    bool compile_only;
    const char *isa_dir;
    unsigned required_size;
+   /* --sizes: compute pipelines at these requiredSubgroupSize values, all in
+    * one child per family at the driver's default width
+    */
+   unsigned sizes[8];
+   unsigned num_sizes;
    bool self_check;
    bool demo;
    bool list;
@@ -74,6 +79,15 @@ static struct options opt = {
    .shader_dir = RUNNER_SHADER_DIR,
    .timeout_s = 300,
 };
+
+/* Whether a case runs: its name matches the filter, and with --sizes it is a
+ * compute case (the other stages ignore requiredSubgroupSize).
+ */
+static bool
+case_wanted(const struct case_desc *c)
+{
+   return fnmatch(opt.filter, c->name, 0) == 0 && (!opt.num_sizes || c->stage == STAGE_COMPUTE);
+}
 
 /* ------------------------------------------------------------------------ */
 /* Child: runs cases on the device and prints one line per case.            */
@@ -184,8 +198,28 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
 
    struct case_io *io = &st->io;
    memset(io, 0, sizeof(*io));
-   io->workgroup_size = 64;
+   /* two subgroups at least: 64 lanes get 128 invocations */
+   io->workgroup_size = st->size > 32 ? 2 * st->size : 64;
    c->gen(c, st->size, io, hash_str(c->name));
+   if (opt.num_sizes) {
+      /* Vulkan leaves these to the application: the runner refuses them */
+      const unsigned subgroups = (io->workgroup_size + st->size - 1) / st->size;
+      if (!(st->h.required_size_stages & VK_SHADER_STAGE_COMPUTE_BIT) ||
+          st->size < st->h.min_subgroup_size || st->size > st->h.max_subgroup_size) {
+         free(spv);
+         snprintf(why, why_size, "refused: requiredSubgroupSize %u is outside the device's "
+                  "range [%u, %u] or compute is not in requiredSubgroupSizeStages",
+                  st->size, st->h.min_subgroup_size, st->h.max_subgroup_size);
+         return ST_SKIP;
+      }
+      if (subgroups > st->h.max_workgroup_subgroups) {
+         free(spv);
+         snprintf(why, why_size, "refused: %u subgroups of %u exceed "
+                  "maxComputeWorkgroupSubgroups %u", subgroups, st->size,
+                  st->h.max_workgroup_subgroups);
+         return ST_SKIP;
+      }
+   }
    for (unsigned i = 0; i < MAX_INVOCATIONS * DST_WORDS; i++)
       io->dst[i] = DST_SENTINEL;
    for (unsigned i = 0; i < MAX_INVOCATIONS * 2; i++)
@@ -228,6 +262,8 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
       memset(st->color, 0, sizeof(st->color));
       d.color = st->color;
    }
+   if (opt.num_sizes)
+      d.required_subgroup_size = st->size;
    if (opt.compile_only) {
       /* The pipeline only: what it proves is that the driver compiles the
        * case, not what the code computes.
@@ -396,7 +432,7 @@ static void
 child_case(const struct case_desc *c, void *data)
 {
    struct child_state *st = data;
-   if (fnmatch(opt.filter, c->name, 0) != 0)
+   if (!case_wanted(c))
       return;
    struct check *chk = calloc(1, sizeof(*chk));
    char why[768];
@@ -474,7 +510,7 @@ child_main(void)
                 st->h.device_name, st->h.driver_info);
          return EXIT_REFUSED;
       }
-      if (st->h.subgroup_size != opt.width / 32) {
+      if (opt.width && st->h.subgroup_size != opt.width / 32) {
          printf("BATCHFAIL LP_NATIVE_VECTOR_WIDTH=%u should give subgroupSize %u, the "
                 "device reports %u\n", opt.width, opt.width / 32, st->h.subgroup_size);
          return 1;
@@ -509,6 +545,13 @@ child_main(void)
          printf("\n== partitioned: SPV_EXT_shader_subgroup_partitioned\n");
          printf("verdict partitioned: not supported yet: the device does not advertise "
                 "VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV\n");
+      }
+   } else if (opt.num_sizes) {
+      for (unsigned i = 0; i < opt.num_sizes; i++) {
+         st->size = opt.sizes[i];
+         printf("SIZE %u\n", st->size);
+         fflush(stdout);
+         cases_enumerate(st->size, opt.family, child_case, st);
       }
    } else {
       cases_enumerate(st->size, opt.family, child_case, st);
@@ -743,7 +786,7 @@ static void
 collect_name(const struct case_desc *c, void *data)
 {
    struct expected_names *en = data;
-   if (fnmatch(opt.filter, c->name, 0) != 0)
+   if (!case_wanted(c))
       return;
    if (en->count == en->cap) {
       en->cap = en->cap ? en->cap * 2 : 64;
@@ -779,7 +822,10 @@ spawn_child(unsigned width, const char *family, FILE **out, pid_t *pid_out,
       }
       char wbuf[16];
       snprintf(wbuf, sizeof(wbuf), "%u", width);
-      setenv("LP_NATIVE_VECTOR_WIDTH", wbuf, 1);
+      if (width)
+         setenv("LP_NATIVE_VECTOR_WIDTH", wbuf, 1);
+      else
+         unsetenv("LP_NATIVE_VECTOR_WIDTH");
       const char *argv[20];
       unsigned n = 0;
       argv[n++] = self_path;
@@ -807,6 +853,14 @@ spawn_child(unsigned width, const char *family, FILE **out, pid_t *pid_out,
          snprintf(rbuf, sizeof(rbuf), "%u", opt.required_size);
          argv[n++] = "--required-subgroup-size";
          argv[n++] = rbuf;
+      }
+      char sbuf[64] = "";
+      if (opt.num_sizes) {
+         for (unsigned i = 0; i < opt.num_sizes; i++)
+            snprintf(sbuf + strlen(sbuf), sizeof(sbuf) - strlen(sbuf), "%s%u", i ? "," : "",
+                     opt.sizes[i]);
+         argv[n++] = "--sizes";
+         argv[n++] = sbuf;
       }
       if (opt.self_check)
          argv[n++] = "--self-check";
@@ -872,7 +926,12 @@ run_batch(unsigned width, unsigned size, const char *family, bool probe)
 {
    struct expected_names en = { 0 };
    if (!opt.demo && !probe) {
-      cases_enumerate(size, family, collect_name, &en);
+      if (opt.num_sizes) {
+         for (unsigned i = 0; i < opt.num_sizes; i++)
+            cases_enumerate(opt.sizes[i], family, collect_name, &en);
+      } else {
+         cases_enumerate(size, family, collect_name, &en);
+      }
       if (!en.count)
          return size;
    }
@@ -1006,9 +1065,11 @@ print_summary(void)
    printf("\n%-17s %-5s %6s %6s %6s %6s %6s %8s\n", "family", "size", "cases", "pass",
           "fail", "xfail", "skip", "unexp.p");
    unsigned tot[R_COUNT] = { 0 };
+   const unsigned *sizes = opt.num_sizes ? opt.sizes : run_sizes;
+   const unsigned num_sizes = opt.num_sizes ? opt.num_sizes : opt.num_widths;
    for (const char *const *f = case_families; *f; f++) {
-      for (unsigned w = 0; w < opt.num_widths; w++) {
-         const unsigned size = run_sizes[w];
+      for (unsigned w = 0; w < num_sizes; w++) {
+         const unsigned size = sizes[w];
          unsigned n[R_COUNT] = { 0 }, cases = 0;
          for (unsigned i = 0; i < num_records; i++) {
             if (!size || strcmp(records[i].family, *f) || records[i].size != size)
@@ -1052,6 +1113,9 @@ usage(void)
    fprintf(stderr,
            "usage: subgroup-runner [options]\n"
            "  --widths 128,256,512   LP_NATIVE_VECTOR_WIDTH values (4/8/16 lanes)\n"
+           "  --sizes 4,8,16,32,64   instead of --widths: the compute cases at each\n"
+           "                         requiredSubgroupSize, every size in one child\n"
+           "                         per family at the default width\n"
            "  --filter GLOB          only cases whose name matches\n"
            "  --family NAME          only one family (rotate, intel, ballot, nonsemantic,\n"
            "                         partitioned, intel_block, intel_image_block,\n"
@@ -1085,7 +1149,7 @@ static void
 list_case(const struct case_desc *c, void *data)
 {
    (void)data;
-   if (fnmatch(opt.filter, c->name, 0) == 0)
+   if (case_wanted(c))
       printf("%s\n", c->name);
 }
 
@@ -1101,6 +1165,12 @@ main(int argc, char **argv)
          for (tok = strtok_r(s, ",", &save); tok && opt.num_widths < 8;
               tok = strtok_r(NULL, ",", &save))
             opt.widths[opt.num_widths++] = (unsigned)atoi(tok);
+      } else if (!strcmp(a, "--sizes")) {
+         char *s = strdup(ARG()), *tok, *save;
+         opt.num_sizes = 0;
+         for (tok = strtok_r(s, ",", &save); tok && opt.num_sizes < 8;
+              tok = strtok_r(NULL, ",", &save))
+            opt.sizes[opt.num_sizes++] = (unsigned)atoi(tok);
       } else if (!strcmp(a, "--width")) {
          opt.width = (unsigned)atoi(ARG());
       } else if (!strcmp(a, "--filter")) {
@@ -1149,9 +1219,18 @@ main(int argc, char **argv)
       return child_main();
 
    if (opt.list) {
-      for (unsigned w = 0; w < opt.num_widths; w++)
-         cases_enumerate(opt.widths[w] / 32, opt.family, list_case, NULL);
+      if (opt.num_sizes) {
+         for (unsigned i = 0; i < opt.num_sizes; i++)
+            cases_enumerate(opt.sizes[i], opt.family, list_case, NULL);
+      } else {
+         for (unsigned w = 0; w < opt.num_widths; w++)
+            cases_enumerate(opt.widths[w] / 32, opt.family, list_case, NULL);
+      }
       return 0;
+   }
+   if (opt.num_sizes && (opt.compile_only || opt.demo)) {
+      fprintf(stderr, "runner: --sizes runs the cases on the patched lavapipe only\n");
+      return 2;
    }
 
    ssize_t n = readlink("/proc/self/exe", self_path, sizeof(self_path) - 1);
@@ -1210,13 +1289,26 @@ main(int argc, char **argv)
       return refused ? EXIT_REFUSED : 0;
    }
 
-   printf("subgroup-runner: ICD %s, widths", opt.icd);
-   for (unsigned w = 0; w < opt.num_widths; w++)
-      printf(" %u", opt.widths[w]);
+   printf("subgroup-runner: ICD %s, %s", opt.icd,
+          opt.num_sizes ? "requiredSubgroupSize" : "widths");
+   if (opt.num_sizes) {
+      for (unsigned i = 0; i < opt.num_sizes; i++)
+         printf(" %u", opt.sizes[i]);
+   } else {
+      for (unsigned w = 0; w < opt.num_widths; w++)
+         printf(" %u", opt.widths[w]);
+   }
    printf("%s\n", opt.self_check ? " (self-check: reference perturbed)" : "");
    fflush(stdout);
 
-   for (unsigned w = 0; w < opt.num_widths && !refused; w++) {
+   /* One child per family runs every size, at the default width. */
+   for (const char *const *f = case_families; opt.num_sizes && *f && !refused; f++) {
+      if (!opt.family || !strcmp(opt.family, *f))
+         run_batch(0, 0, *f, false);
+      fflush(stdout);
+   }
+
+   for (unsigned w = 0; w < opt.num_widths && !opt.num_sizes && !refused; w++) {
       unsigned size = opt.widths[w] / 32;
       if (opt.any_driver) {
          /* Another driver may map widths to sizes differently (or ignore

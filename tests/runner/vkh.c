@@ -111,6 +111,14 @@ vkh_init(struct vkh *h, char *why, size_t why_size)
       fc.pNext = sg.pNext;
       sg.pNext = &fc;
    }
+   /* Subgroup size control: core in Vulkan 1.3. */
+   VkPhysicalDeviceSubgroupSizeControlProperties ssc = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES,
+   };
+   if (VK_API_VERSION_MAJOR(p1.apiVersion) > 1 || VK_API_VERSION_MINOR(p1.apiVersion) >= 3) {
+      ssc.pNext = sg.pNext;
+      sg.pNext = &ssc;
+   }
    vkGetPhysicalDeviceProperties2(h->phys, &props);
    h->sz_inf_nan_preserve32 = fc.shaderSignedZeroInfNanPreserveFloat32;
    snprintf(h->device_name, sizeof(h->device_name), "%s", props.properties.deviceName);
@@ -120,6 +128,10 @@ vkh_init(struct vkh *h, char *why, size_t why_size)
    h->subgroup_size = sg.subgroupSize;
    h->subgroup_ops = sg.supportedOperations;
    h->subgroup_stages = sg.supportedStages;
+   h->min_subgroup_size = ssc.minSubgroupSize;
+   h->max_subgroup_size = ssc.maxSubgroupSize;
+   h->max_workgroup_subgroups = ssc.maxComputeWorkgroupSubgroups;
+   h->required_size_stages = ssc.requiredSubgroupSizeStages;
    vkGetPhysicalDeviceMemoryProperties(h->phys, &h->mem_props);
    return true;
 }

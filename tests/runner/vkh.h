@@ -36,6 +36,9 @@ struct vkh {
    uint32_t subgroup_size;
    VkSubgroupFeatureFlags subgroup_ops;
    VkShaderStageFlags subgroup_stages;
+   /* VkPhysicalDeviceSubgroupSizeControlProperties (0 below Vulkan 1.3) */
+   uint32_t min_subgroup_size, max_subgroup_size, max_workgroup_subgroups;
+   VkShaderStageFlags required_size_stages;
    bool sz_inf_nan_preserve32;   /* shaderSignedZeroInfNanPreserveFloat32 */
 
    /* Whether anything was submitted to the queue. */
