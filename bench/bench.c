@@ -7,8 +7,11 @@
  * (LP_NATIVE_VECTOR_WIDTH is read once per process).  bench/run.py starts
  * it once per driver, width and run, alternating drivers.
  *
- *   bench --shader-dir DIR --expect ours|stock --lanes L [--reps R] [--ops a,b]
- *         [--scale F] [--clock cpu|wall]
+ *   bench --shader-dir DIR --expect ours|stock --lanes L [--required] [--reps R]
+ *         [--ops a,b] [--scale F] [--clock cpu|wall]
+ *
+ * --required: the pipelines require L lanes (requiredSubgroupSize, 4 to 64
+ * on our lavapipe) instead of the device's size.
  *
  * It refuses a device that is not llvmpipe, or is not the one --expect
  * names (ours has "mesa-subgroups" in driverInfo, stock does not), or whose
@@ -91,6 +94,7 @@ struct ctx {
    VkQueue queue;
    uint32_t qfam;
    VkPhysicalDeviceMemoryProperties mem;
+   uint32_t required_size; /* --required: every pipeline's requiredSubgroupSize */
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkDescriptorPool pool;
@@ -128,7 +132,7 @@ now(void)
 }
 
 static void
-create_device(struct ctx *c, const char *expect, unsigned lanes)
+create_device(struct ctx *c, const char *expect, unsigned lanes, bool required)
 {
    const VkApplicationInfo app = {
       .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
@@ -145,8 +149,12 @@ create_device(struct ctx *c, const char *expect, unsigned lanes)
    if ((res != VK_SUCCESS && res != VK_INCOMPLETE) || n == 0)
       die("no Vulkan device (%d)", res);
 
+   VkPhysicalDeviceSubgroupSizeControlProperties ssc = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES,
+   };
    VkPhysicalDeviceSubgroupProperties sg = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES,
+      .pNext = &ssc,
    };
    VkPhysicalDeviceDriverProperties drv = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES,
@@ -169,8 +177,16 @@ create_device(struct ctx *c, const char *expect, unsigned lanes)
       die("expected our lavapipe, driverInfo \"%s\" lacks " MARK, drv.driverInfo);
    if (!strcmp(expect, "stock") && ours)
       die("expected stock lavapipe, driverInfo \"%s\" has " MARK, drv.driverInfo);
-   if (sg.subgroupSize != lanes)
+   if (required) {
+      /* --required: the pipelines ask for L lanes (requiredSubgroupSize) */
+      if (lanes < ssc.minSubgroupSize || lanes > ssc.maxSubgroupSize ||
+          !(ssc.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT))
+         die("requiredSubgroupSize %u is outside the device's range [%u, %u] for compute",
+             lanes, ssc.minSubgroupSize, ssc.maxSubgroupSize);
+      c->required_size = lanes;
+   } else if (sg.subgroupSize != lanes) {
       die("subgroup size %u, not the %u lanes asked for (LP_NATIVE_VECTOR_WIDTH?)", sg.subgroupSize, lanes);
+   }
 
    uint32_t ne = 0;
    vkEnumerateDeviceExtensionProperties(c->phys, NULL, &ne, NULL);
@@ -200,9 +216,14 @@ create_device(struct ctx *c, const char *expect, unsigned lanes)
       chain = &part;
    }
    /* The _u8 / _u16 / _u64 operations: 8- to 64-bit subgroup arithmetic. */
+   /* subgroupSizeControl, for --required */
+   VkPhysicalDeviceVulkan13Features f13 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+      .pNext = chain,
+   };
    VkPhysicalDeviceVulkan12Features f12 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-      .pNext = chain,
+      .pNext = &f13,
    };
    VkPhysicalDeviceFeatures2 f2 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
@@ -214,6 +235,8 @@ create_device(struct ctx *c, const char *expect, unsigned lanes)
    c->rotate = c->has_ext[EXT_ROTATE] && rot.shaderSubgroupRotate;
    c->partitioned = c->has_ext[EXT_PART_NV] &&
                     (sg.supportedOperations & SUBGROUP_FEATURE_PARTITIONED);
+   if (required && !f13.subgroupSizeControl)
+      die("--required: the device lacks subgroupSizeControl");
 
    uint32_t nq = 0;
    vkGetPhysicalDeviceQueueFamilyProperties(c->phys, &nq, NULL);
@@ -363,10 +386,15 @@ create_pipeline(struct ctx *c, const char *dir, const char *name)
    VkShaderModule mod;
    CHECK(vkCreateShaderModule(c->device, &smci, NULL, &mod));
    free(code);
+   const VkPipelineShaderStageRequiredSubgroupSizeCreateInfo rss = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO,
+      .requiredSubgroupSize = c->required_size,
+   };
    const VkComputePipelineCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       .stage = {
          .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+         .pNext = c->required_size ? &rss : NULL,
          .stage = VK_SHADER_STAGE_COMPUTE_BIT,
          .module = mod,
          .pName = "main",
@@ -472,6 +500,7 @@ main(int argc, char **argv)
 {
    const char *dir = NULL, *expect = NULL, *ops = NULL;
    unsigned lanes = 0, reps = 3;
+   bool required = false;
    double scale = 1.0;
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--shader-dir") && i + 1 < argc)
@@ -480,6 +509,8 @@ main(int argc, char **argv)
          expect = argv[++i];
       else if (!strcmp(argv[i], "--lanes") && i + 1 < argc)
          lanes = atoi(argv[++i]);
+      else if (!strcmp(argv[i], "--required"))
+         required = true;
       else if (!strcmp(argv[i], "--reps") && i + 1 < argc)
          reps = atoi(argv[++i]);
       else if (!strcmp(argv[i], "--scale") && i + 1 < argc)
@@ -497,18 +528,19 @@ main(int argc, char **argv)
       }
       else {
          fprintf(stderr, "usage: bench --shader-dir DIR --expect ours|stock --lanes L "
-                         "[--reps R] [--scale F] [--ops a,b,...] [--clock cpu|wall]\n");
+                         "[--required] [--reps R] [--scale F] [--ops a,b,...] "
+                         "[--clock cpu|wall]\n");
          return 2;
       }
    }
-   if (!dir || !expect || !lanes || lanes > 32 ||
+   if (!dir || !expect || !lanes || lanes > 64 ||
        (strcmp(expect, "ours") && strcmp(expect, "stock"))) {
       fprintf(stderr, "bench: --shader-dir, --expect ours|stock and --lanes are needed\n");
       return 2;
    }
 
    struct ctx c = { 0 };
-   create_device(&c, expect, lanes);
+   create_device(&c, expect, lanes, required);
 
    uint32_t max_groups = 0;
    for (int o = 1; o < OP_COUNT; o++) {

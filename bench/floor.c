@@ -4,7 +4,7 @@
  *
  * The floor: the benchmark's loop (ops.h) written by hand with x86 SIMD
  * intrinsics, one subgroup per vector register: AVX2 for 8 lanes, AVX-512
- * for 16.  Measured like the shaders: the loop with the operation and the
+ * for 16, and two or four AVX-512 registers for 32 and 64 lanes.  Measured like the shaders: the loop with the operation and the
  * loop with r = x, the same work, CPU time.  Each vector's v is carried
  * through the whole loop (v += rotl(OP(v ^ (i + k)), 7)), so nothing can be
  * hoisted, and the vectors run one after the other, as lavapipe runs a
@@ -15,7 +15,7 @@
  * attributes, called only when the CPU has the features
  * (__builtin_cpu_supports); a missing width is reported as a skip.
  *
- *   floor --lanes 8|16 [--reps R] [--scale F] [--ops a,b,...] [--clock cpu|wall]
+ *   floor --lanes 8|16|32|64 [--reps R] [--scale F] [--ops a,b,...] [--clock cpu|wall]
  *
  * Output lines as bench.c's ("time <op> <rep> <op s> <base s> <lane-ops>
  * <checksum>", "wrong ...", "skip ...").
@@ -262,6 +262,202 @@ step16(int op, __m512i x, __m512i v, uint32_t ik, __m512i pm, __mmask16 exec)
       }                                                                            \
    }
 
+/* ---- 32 and 64 lanes: AVX-512, R = 2 or 4 registers per subgroup ----
+ *
+ * A compute pipeline's requiredSubgroupSize.  Register j holds lanes
+ * 16 j to 16 j + 15; a permute across the subgroup is vpermt2d over two
+ * registers (5 index bits), with a blend by index bit 5 at 64 lanes. */
+
+#define UNROLL _Pragma("GCC unroll 16")
+
+/* Lanes idx (mod 64) of the 64-lane table t[0..3]; 32 lanes: t[0..1]. */
+static inline __attribute__((always_inline)) AVX512 __m512i
+perm_wide(unsigned R, const __m512i *t, __m512i idx)
+{
+   __m512i a = _mm512_permutex2var_epi32(t[0], idx, t[1]);
+   if (R == 2)
+      return a;
+   __m512i b = _mm512_permutex2var_epi32(t[2], idx, t[3]);
+   return _mm512_mask_blend_epi32(_mm512_test_epi32_mask(idx, S16(32)), a, b);
+}
+
+/* The last lane of register j in every lane. */
+#define LAST16(a) _mm512_permutexvar_epi32(S16(15), (a))
+
+static inline __attribute__((always_inline)) AVX512 void
+stepw(int op, unsigned R, const __m512i *x, const __m512i *v, uint32_t ik, const __m512i *pk,
+      __mmask16 exec, __m512i *r)
+{
+   const unsigned S = 16 * R;
+   __m512i s, t[8], lo[4], hi[4];
+   __mmask16 m[4];
+   uint32_t any = 0, all = 1;
+   switch (op) {
+   case OP_BALLOT: /* component 0: lanes 0 to 31 */
+      s = S16(_mm512_mask_test_epi32_mask(exec, x[0], S16(1)) |
+              (uint32_t)_mm512_mask_test_epi32_mask(exec, x[1], S16(1)) << 16);
+      UNROLL for (unsigned j = 0; j < R; j++) r[j] = s;
+      return;
+   case OP_VOTE_ANY:
+   case OP_VOTE_ALL:
+      UNROLL for (unsigned j = 0; j < R; j++) {
+         m[j] = _mm512_mask_test_epi32_mask(exec, x[j], S16(1));
+         any |= m[j];
+         all &= m[j] == exec;
+      }
+      s = S16(op == OP_VOTE_ANY ? any != 0 : all);
+      UNROLL for (unsigned j = 0; j < R; j++) r[j] = s;
+      return;
+   case OP_ELECT: /* the lowest active lane, in register 0 */
+      r[0] = _mm512_maskz_mov_epi32(exec & -exec, x[0]);
+      UNROLL for (unsigned j = 1; j < R; j++) r[j] = _mm512_setzero_si512();
+      return;
+   case OP_BROADCAST:
+      s = _mm512_permutexvar_epi32(S16(1), x[0]);
+      UNROLL for (unsigned j = 0; j < R; j++) r[j] = s;
+      return;
+   case OP_READ_INVOCATION:
+      s = perm_wide(R, x, S16(ik & (S - 1)));
+      UNROLL for (unsigned j = 0; j < R; j++) r[j] = s;
+      return;
+   case OP_SHUFFLE:
+      UNROLL for (unsigned j = 0; j < R; j++) r[j] = perm_wide(R, x, _mm512_srli_epi32(x[j], 4));
+      return;
+   case OP_SHUFFLE_XOR:
+      UNROLL for (unsigned j = 0; j < R; j++) r[j] = _mm512_shuffle_epi32(x[j], (_MM_PERM_ENUM)0xb1);
+      return;
+   case OP_ROTATE_CONST:
+      UNROLL for (unsigned j = 0; j < R; j++) r[j] = _mm512_alignr_epi32(x[(j + 1) % R], x[j], 1);
+      return;
+   case OP_ROTATE_DYN:
+      UNROLL for (unsigned j = 0; j < R; j++)
+         r[j] = perm_wide(R, x, _mm512_add_epi32(IOTA16, S16(16 * j + (ik & (S - 1)))));
+      return;
+   case OP_INTEL_SHUFFLE_DOWN:
+   case OP_INTEL_SHUFFLE_DOWN_V2: /* the table (Current, Next): index bit log2(S) picks Next */
+      UNROLL for (unsigned j = 0; j < R; j++) {
+         t[j] = x[j];
+         t[R + j] = v[j];
+      }
+      UNROLL for (unsigned j = 0; j < R; j++) {
+         __m512i idx = _mm512_add_epi32(IOTA16, S16(16 * j + (ik & (S - 1))));
+         __m512i a = perm_wide(R, t, idx), b = perm_wide(R, t + R, idx);
+         r[j] = _mm512_mask_blend_epi32(_mm512_test_epi32_mask(idx, S16(S)), a, b);
+         if (op == OP_INTEL_SHUFFLE_DOWN_V2)
+            r[j] = _mm512_add_epi32(r[j], _mm512_xor_si512(r[j], S16(BENCH_MIX)));
+      }
+      return;
+   case OP_PARTITION: /* component 0: the equal keys among lanes 0 to 31 */
+      UNROLL for (unsigned j = 0; j < R; j++) {
+         __m512i key = _mm512_and_si512(x[j], S16(3)), acc = _mm512_setzero_si512();
+         UNROLL for (unsigned k = 0; k < 2; k++) {
+            __m512i kk = _mm512_and_si512(x[k], S16(3));
+            __m512i bit = k ? _mm512_slli_epi32(BIT16, 16) : BIT16;
+            UNROLL for (unsigned q = 0; q < 16; q++)
+               acc = _mm512_mask_or_epi32(acc, _mm512_cmpeq_epi32_mask(key, ROT16(kk, q)), acc,
+                                          ROT16(bit, q));
+         }
+         r[j] = acc;
+      }
+      return;
+   case OP_REDUCE_ADD:
+      s = x[0];
+      UNROLL for (unsigned j = 1; j < R; j++) s = _mm512_add_epi32(s, x[j]);
+      s = _mm512_add_epi32(s, _mm512_shuffle_i32x4(s, s, 0x4e));
+      s = _mm512_add_epi32(s, _mm512_shuffle_i32x4(s, s, 0xb1));
+      s = _mm512_add_epi32(s, _mm512_shuffle_epi32(s, (_MM_PERM_ENUM)0x4e));
+      s = _mm512_add_epi32(s, _mm512_shuffle_epi32(s, (_MM_PERM_ENUM)0xb1));
+      UNROLL for (unsigned j = 0; j < R; j++) r[j] = s;
+      return;
+   case OP_INCLUSIVE_ADD:
+   case OP_INCLUSIVE_ADD_U8:
+   case OP_INCLUSIVE_ADD_U16:
+      UNROLL for (unsigned j = 0; j < R; j++) r[j] = scan16(x[j]);
+      UNROLL for (unsigned j = 1; j < R; j++) r[j] = _mm512_add_epi32(r[j], LAST16(r[j - 1]));
+      if (op != OP_INCLUSIVE_ADD) {
+         UNROLL for (unsigned j = 0; j < R; j++)
+            r[j] = _mm512_and_si512(r[j], S16(op == OP_INCLUSIVE_ADD_U8 ? 0xff : 0xffff));
+      }
+      return;
+   case OP_INCLUSIVE_ADD_U64: /* (lo, hi) = (x, x), summed with carries */
+      UNROLL for (unsigned j = 0; j < R; j++) {
+         lo[j] = x[j], hi[j] = x[j];
+#define UW(k) add64_16(&lo[j], &hi[j], 0xffff, _mm512_alignr_epi32(lo[j], _mm512_setzero_si512(), k), \
+                       _mm512_alignr_epi32(hi[j], _mm512_setzero_si512(), k))
+         UW(15); UW(14); UW(12); UW(8);
+#undef UW
+      }
+      UNROLL for (unsigned j = 1; j < R; j++)
+         add64_16(&lo[j], &hi[j], 0xffff, LAST16(lo[j - 1]), LAST16(hi[j - 1]));
+      UNROLL for (unsigned j = 0; j < R; j++) r[j] = _mm512_xor_si512(lo[j], hi[j]);
+      return;
+   case OP_PARTITIONED_REDUCE_ADD:
+   case OP_PARTITIONED_REDUCE_ADD_U16: /* pk: the keys seed & 3, loop-invariant */
+      UNROLL for (unsigned j = 0; j < R; j++) {
+         __m512i a0 = _mm512_setzero_si512(), a1 = a0;
+         UNROLL for (unsigned k = 0; k < R; k++) {
+            UNROLL for (unsigned q = 0; q < 16; q++) {
+               __mmask16 eq = _mm512_cmpeq_epi32_mask(pk[j], ROT16(pk[k], q));
+               if (q % 2)
+                  a1 = _mm512_mask_add_epi32(a1, eq, a1, ROT16(x[k], q));
+               else
+                  a0 = _mm512_mask_add_epi32(a0, eq, a0, ROT16(x[k], q));
+            }
+         }
+         r[j] = _mm512_add_epi32(a0, a1);
+         if (op == OP_PARTITIONED_REDUCE_ADD_U16)
+            r[j] = _mm512_and_si512(r[j], S16(0xffff));
+      }
+      return;
+   case OP_PARTITIONED_REDUCE_ADD_U64:
+      UNROLL for (unsigned j = 0; j < R; j++) {
+         __m512i l0 = _mm512_setzero_si512(), h0 = l0, l1 = l0, h1 = l0;
+         UNROLL for (unsigned k = 0; k < R; k++) {
+            UNROLL for (unsigned q = 0; q < 16; q++) {
+               __mmask16 eq = _mm512_cmpeq_epi32_mask(pk[j], ROT16(pk[k], q));
+               if (q % 2)
+                  add64_16(&l1, &h1, eq, ROT16(x[k], q), ROT16(x[k], q));
+               else
+                  add64_16(&l0, &h0, eq, ROT16(x[k], q), ROT16(x[k], q));
+            }
+         }
+         add64_16(&l0, &h0, 0xffff, l1, h1);
+         r[j] = _mm512_xor_si512(l0, h0);
+      }
+      return;
+   default:
+      UNROLL for (unsigned j = 0; j < R; j++) r[j] = x[j];
+      return;
+   }
+}
+
+#define LOOPW(OP, R)                                                                    \
+   static AVX512 void loop##R##_##OP(const uint32_t *seed, uint32_t *out, uint32_t count, \
+                                     uint32_t n, uint32_t exec)                         \
+   {                                                                                    \
+      for (uint32_t b = 0; b < count; b += 16 * R) {                                    \
+         __m512i v[R], pk[R], x[R], r[R];                                               \
+         UNROLL for (unsigned j = 0; j < R; j++) {                                      \
+            v[j] = _mm512_loadu_si512(seed + b + 16 * j);                               \
+            pk[j] = _mm512_and_si512(v[j], S16(3));                                     \
+         }                                                                              \
+         for (uint32_t i = 0; i < n; i += BENCH_UNROLL) {                               \
+            _Pragma("GCC unroll 4")                                                     \
+            for (uint32_t k = 0; k < BENCH_UNROLL; k++) {                               \
+               UNROLL for (unsigned j = 0; j < R; j++)                                  \
+                  x[j] = _mm512_xor_si512(v[j], S16(i + k));                            \
+               stepw(OP, R, x, v, i + k, pk, (__mmask16)exec, r);                       \
+               UNROLL for (unsigned j = 0; j < R; j++)                                  \
+                  v[j] = _mm512_add_epi32(v[j], _mm512_rol_epi32(r[j], 7));             \
+            }                                                                           \
+         }                                                                              \
+         UNROLL for (unsigned j = 0; j < R; j++)                                        \
+            _mm512_storeu_si512(out + b + 16 * j, v[j]);                                \
+      }                                                                                 \
+   }
+#define LOOP2(OP) LOOPW(OP, 2)
+#define LOOP4(OP) LOOPW(OP, 4)
+
 /* ---- 8 lanes: AVX2 ---- */
 
 #define S8(c) _mm256_set1_epi32((int)(c))
@@ -458,13 +654,27 @@ step8(int op, __m256i x, __m256i v, uint32_t ik, __m256i pm, uint32_t exec)
    X(OP_PARTITIONED_REDUCE_ADD_U64) X(OP_INTEL_SHUFFLE_DOWN_V2) X(OPV_BALLOT)           \
    X(OPV_VOTE_ANY) X(OPV_VOTE_ALL) X(OPV_PARTITION)
 
+#define WIDE_OPS(X)                                                                \
+   X(OP_BASE) X(OP_BALLOT) X(OP_VOTE_ANY) X(OP_VOTE_ALL) X(OP_ELECT) X(OP_BROADCAST) \
+   X(OP_READ_INVOCATION) X(OP_SHUFFLE) X(OP_SHUFFLE_XOR) X(OP_ROTATE_CONST)        \
+   X(OP_ROTATE_DYN) X(OP_INTEL_SHUFFLE_DOWN) X(OP_PARTITION) X(OP_REDUCE_ADD)      \
+   X(OP_INCLUSIVE_ADD) X(OP_PARTITIONED_REDUCE_ADD) X(OP_INCLUSIVE_ADD_U8)             \
+   X(OP_INCLUSIVE_ADD_U16) X(OP_INCLUSIVE_ADD_U64) X(OP_PARTITIONED_REDUCE_ADD_U16)     \
+   X(OP_PARTITIONED_REDUCE_ADD_U64) X(OP_INTEL_SHUFFLE_DOWN_V2)
+
 ALL_OPS(LOOP16)
 ALL_OPS(LOOP8)
+WIDE_OPS(LOOP2)
+WIDE_OPS(LOOP4)
 
 #define ENTRY16(OP) [OP] = loop16_##OP,
 #define ENTRY8(OP) [OP] = loop8_##OP,
+#define ENTRY2(OP) [OP] = loop2_##OP,
+#define ENTRY4(OP) [OP] = loop4_##OP,
 static const loop_fn loops16[OPV_END] = { ALL_OPS(ENTRY16) };
 static const loop_fn loops8[OPV_END] = { ALL_OPS(ENTRY8) };
+static const loop_fn loops32[OPV_END] = { WIDE_OPS(ENTRY2) };
+static const loop_fn loops64[OPV_END] = { WIDE_OPS(ENTRY4) };
 /* The second form of an operation, or 0. */
 static const int second_form[OP_COUNT] = {
    [OP_BALLOT] = OPV_BALLOT, [OP_VOTE_ANY] = OPV_VOTE_ANY, [OP_VOTE_ALL] = OPV_VOTE_ALL,
@@ -524,25 +734,27 @@ main(int argc, char **argv)
       else
          lanes = 0, i = argc;
    }
-   if (lanes != 8 && lanes != 16) {
-      fprintf(stderr, "usage: floor --lanes 8|16 [--reps R] [--scale F] [--ops a,b,...] "
+   if (lanes != 8 && lanes != 16 && lanes != 32 && lanes != 64) {
+      fprintf(stderr, "usage: floor --lanes 8|16|32|64 [--reps R] [--scale F] [--ops a,b,...] "
                       "[--clock cpu|wall]\n");
       return 2;
    }
 
    __builtin_cpu_init();
-   const loop_fn *loops = lanes == 16 ? loops16 : loops8;
-   bool have = lanes == 16 ? __builtin_cpu_supports("avx512f") &&
-                                __builtin_cpu_supports("avx512bw") &&
-                                __builtin_cpu_supports("avx512vl") &&
-                                __builtin_cpu_supports("avx512cd") &&
-                                __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2")
-                           : __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
-   printf("device floor %u %s\n", lanes, lanes == 16 ? "AVX-512" : "AVX2");
+   const loop_fn *loops = lanes == 64 ? loops64 : lanes == 32 ? loops32
+                        : lanes == 16 ? loops16 : loops8;
+   const bool avx512 = lanes >= 16;
+   bool have = avx512 ? __builtin_cpu_supports("avx512f") &&
+                           __builtin_cpu_supports("avx512bw") &&
+                           __builtin_cpu_supports("avx512vl") &&
+                           __builtin_cpu_supports("avx512cd") &&
+                           __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2")
+                      : __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
+   printf("device floor %u %s\n", lanes, avx512 ? "AVX-512" : "AVX2");
    if (!have) {
       for (int o = 1; o < OP_COUNT; o++)
          if (listed(ops, bench_op_names[o]))
-            printf("skip %s cpu_lacks_%s\n", bench_op_names[o], lanes == 16 ? "avx512" : "avx2");
+            printf("skip %s cpu_lacks_%s\n", bench_op_names[o], avx512 ? "avx512" : "avx2");
       return 0;
    }
 
@@ -562,7 +774,7 @@ main(int argc, char **argv)
       const char *name = bench_op_names[o];
       if (o != OP_BASE && !listed(ops, name))
          continue;
-      int forms[2] = { o, second_form[o] };
+      int forms[2] = { o, lanes <= 16 ? second_form[o] : 0 };
       unsigned nforms = forms[1] ? 2 : 1;
       /* Checked against the model as the shaders are. */
       model_run(o, lanes, seed, want, 2 * BENCH_WG, BENCH_N);

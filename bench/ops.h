@@ -131,15 +131,15 @@ model_step(enum bench_op op, unsigned S, uint32_t ik, const uint32_t *x,
       for (unsigned l = 0; l < S; l++)
          r[l] = x[l];
       break;
-   case OP_BALLOT: /* component 0 of the ballot: bit l = condition of lane l */
+   case OP_BALLOT: /* component 0 of the ballot: bit l = condition of lane l < 32 */
    case OP_VOTE_ANY:
    case OP_VOTE_ALL:
       for (unsigned l = 0; l < S; l++)
-         m |= (x[l] & 1u) << l;
+         m64 |= (uint64_t)(x[l] & 1u) << l;
       for (unsigned l = 0; l < S; l++)
-         r[l] = op == OP_BALLOT ? m
-              : op == OP_VOTE_ANY ? (m != 0)
-              : (m == (S == 32 ? ~0u : (1u << S) - 1));
+         r[l] = op == OP_BALLOT ? (uint32_t)m64
+              : op == OP_VOTE_ANY ? (m64 != 0)
+              : (m64 == (S == 64 ? ~0ull : (1ull << S) - 1));
       break;
    case OP_ELECT: /* true in the lowest active invocation only */
       for (unsigned l = 0; l < S; l++)
@@ -172,10 +172,10 @@ model_step(enum bench_op op, unsigned S, uint32_t ik, const uint32_t *x,
          r[l] = j < S ? x[j] : v[j - S];
       }
       break;
-   case OP_PARTITION: /* component 0: lanes whose key x & 3 equals ours */
+   case OP_PARTITION: /* component 0: lanes j < 32 whose key x & 3 equals ours */
       for (unsigned l = 0; l < S; l++) {
          r[l] = 0;
-         for (unsigned j = 0; j < S; j++)
+         for (unsigned j = 0; j < S && j < 32; j++)
             r[l] |= (uint32_t)((x[j] & 3u) == (x[l] & 3u)) << j;
       }
       break;
@@ -234,12 +234,12 @@ model_step(enum bench_op op, unsigned S, uint32_t ik, const uint32_t *x,
    }
 }
 
-/* The whole loop for `count` invocations (a multiple of S). */
+/* The whole loop for `count` invocations (a multiple of S, S <= 64). */
 static inline void
 model_run(enum bench_op op, unsigned S, const uint32_t *seed, uint32_t *out,
           uint32_t count, uint32_t n)
 {
-   uint32_t v[32], x[32], r[32], pkey[32];
+   uint32_t v[64], x[64], r[64], pkey[64];
    for (uint32_t base = 0; base < count; base += S) {
       for (unsigned l = 0; l < S; l++) {
          v[l] = seed[base + l];

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The subgroup benchmark: our lavapipe against Debian's stock one and a
-# hand-written SIMD floor, at 8 and 16 lanes.  Prints a markdown report
+# hand-written SIMD floor, at 8 and 16 lanes, and ours against the floor at
+# 32 and 64 lanes (requiredSubgroupSize).  Prints a markdown report
 # (bench/RESULTS.md holds one).  Not part of CI.
 #
 #   bench/run.sh [--quick] [--runs N] [--reps N] [--scale F] [--widths 4,8,16]

@@ -6,8 +6,11 @@ set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
 [ "${SKIP_APT:-0}" = 1 ] || "$TOP/ci/setup-apt.sh"
+"$TOP/ci/setup-meson.sh"
+"$TOP/ci/setup-rust.sh"
 "$TOP/ci/fetch-mesa.sh"
 "$TOP/ci/overlay.sh"
+"$TOP/ci/fetch-crates.sh"
 
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
    meson setup "$BUILD_DIR" "$TOP" --native-file "$TOP/ci/native.ini" \

@@ -12,7 +12,7 @@ MESA_TREE=$TOP/subprojects/mesa-$MESA_VERSION
 MESA_BASE_DATE="2025-05-28T00:00:00Z"
 # Where ci/export-series.sh puts each concern's patches (patches/series
 # gives the order).
-SERIES_DIRS="spirv_to_nir nir backend/llvmpipe patches backend/radv backend/turnip"
+SERIES_DIRS="spirv_to_nir nir backend/llvmpipe patches backend/radv backend/turnip backend/nvk"
 series_patches() { sed -e '/^#/d' -e '/^$/d' "$TOP/patches/series"; }
 BUILD_DIR=${MESA_SUBGROUPS_BUILD:-$TOP/build}
 # ccache: paths relative to the clone, so a fresh clone elsewhere still hits.
@@ -23,4 +23,8 @@ export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-2G}
 # so a clone at another path (CI) still hits.
 export CCACHE_NOHASHDIR=1
 # Debian's interpreter (it has mako); the pyenv one on PATH does not.
-export PATH=/usr/bin:$PATH
+# rustc, bindgen and cbindgen from cargo (ci/setup-rust.sh), after
+# Debian's tools; bindgen loads LLVM 19's libclang.
+# Meson from ci/setup-meson.sh first.
+export PATH=$CACHE_DIR/bin:/usr/bin:$PATH:${CARGO_HOME:-$HOME/.cargo}/bin
+export LIBCLANG_PATH=${LIBCLANG_PATH:-/usr/lib/llvm-19/lib}

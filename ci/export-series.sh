@@ -9,6 +9,7 @@
 #   subject "gallivm:", "llvmpipe:", "lavapipe:" (also "lavapipe, ...") -> backend/llvmpipe/
 #   subject "radv:", "aco:"                 -> backend/radv/
 #   subject "tu:", "ir3:"                   -> backend/turnip/
+#   subject "nvk:", "nak:", "nouveau/..."   -> backend/nvk/
 #   anything else (mesa:, vulkan:, ...)      -> patches/
 #
 # Then ci/overlay.sh on a fresh extraction reproduces the checkout's tree
@@ -40,6 +41,7 @@ done
       gallivm*|llvmpipe*|lavapipe*)    d=backend/llvmpipe ;;
       radv*|aco*)                      d=backend/radv ;;
       tu:*|ir3*)                       d=backend/turnip ;;
+      nvk:*|nak:*|nouveau*)            d=backend/nvk ;;
       *)                               d=patches ;;
       esac
       mkdir -p "$TOP/$d"

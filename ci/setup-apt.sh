@@ -17,7 +17,7 @@ extra_src=/etc/apt/sources.list.d/mesa-subgroups.sources
 PKGS=(meson ninja-build llvm-19-dev python3-mako python3-yaml python3-ply
       glslang-tools spirv-tools libdrm-dev libelf-dev libzstd-dev libexpat1-dev
       zlib1g-dev libudev-dev bison flex libvulkan-dev libvulkan1 vulkan-tools
-      ccache pkg-config xz-utils dpkg-dev patch libglvnd-dev)
+      ccache pkg-config xz-utils dpkg-dev patch libglvnd-dev libclang1-19)
 
 have_all() {
    for p in "${PKGS[@]}"; do

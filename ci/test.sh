@@ -14,9 +14,10 @@
 #   6. the GPU drivers' compile-only sweeps (tests/compile-only/sweep.sh):
 #      every case's pipeline on RADV's null device at GFX9, GFX10.3, GFX11
 #      and GFX12, wave64 and wave32, and on Turnip under the freedreno
-#      drm-shim on a6xx and a7xx, 64 and 128 lanes (no AMD or Adreno GPU):
-#      proves compilation, not results; and vulkaninfo's list of what each
-#      advertises; and the ISA checks of our ACO and ir3 code
+#      drm-shim on a6xx and a7xx, 64 and 128 lanes, and on NVK under the
+#      nouveau drm-shim on Turing, Ampere and Ada (no AMD, Adreno or NVIDIA
+#      GPU): proves compilation, not results; and vulkaninfo's list of what
+#      each advertises; and the ISA checks of our ACO, ir3 and NAK code
 #      (tests/compile-only/check-isa.sh)
 # and print one summary line.  Extra arguments go to the runner
 # (for example --filter 'subgroup.rotate.*').
@@ -236,9 +237,13 @@ echo "   Turnip on a6xx and a7xx, 64 and 128 lanes, and vulkaninfo, under the fr
 "$TOP/tests/compile-only/sweep.sh" turnip "$runner" "$BUILD_DIR" "$OUT/turnip" >"$OUT/turnip.log" 2>&1
 grep -E '^turnip\.|^compile-only' "$OUT/turnip.log"
 tally "$OUT/turnip.log" "Turnip sweep"
+echo "   NVK on Turing, Ampere and Ada (32 lanes), and vulkaninfo, under the nouveau drm-shim"
+"$TOP/tests/compile-only/sweep.sh" nvk "$runner" "$BUILD_DIR" "$OUT/nvk" >"$OUT/nvk.log" 2>&1
+grep -E '^nvk\.|^compile-only' "$OUT/nvk.log"
+tally "$OUT/nvk.log" "NVK sweep"
 echo "   ISA of our code against its debug switch (tests/compile-only/check-isa.sh):"
-echo "   ACO's (RADV_DEBUG) and ir3's (IR3_SHADER_DEBUG)"
-for drv in radv turnip; do
+echo "   ACO's (RADV_DEBUG), ir3's (IR3_SHADER_DEBUG) and NAK's (NAK_DEBUG)"
+for drv in radv turnip nvk; do
    "$TOP/tests/compile-only/check-isa.sh" $drv "$runner" "$BUILD_DIR" "$OUT/$drv-isa" >"$OUT/$drv-isa.log" 2>&1
    grep -E '^isa\.|^isa checks' "$OUT/$drv-isa.log"
    tally "$OUT/$drv-isa.log" "$drv ISA checks"

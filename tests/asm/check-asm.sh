@@ -32,15 +32,19 @@ shader_asm() {
 count_insns() { grep -cE '^ *[0-9a-f]+:	' "$1"; }
 
 # compile NAME WIDTH CAPS FILTER NATIVE [ENV] -> $out/NAME.NATIVE.s (1 = ours,
-# 0 = Mesa's, built with ENV, GALLIVM_PERF=nosubgroupnative by default)
+# 0 = Mesa's, built with ENV, GALLIVM_PERF=nosubgroupnative by default).
+# WIDTH: LP_NATIVE_VECTOR_WIDTH (128, 256, 512), or sN for a compute
+# pipeline that requires N lanes (the runner's --sizes N).
 compile() {
    local name=$1 width=$2 caps=$3 filter=$4 native=$5 dir="$out/$1.$5"
    local ref_env=${6:-GALLIVM_PERF=nosubgroupnative}
+   local lanes=(--widths "$width")
+   [[ $width == s* ]] && lanes=(--sizes "${width#s}")
    [ "$native" = 1 ] && ref_env=GALLIVM_PERF=
    rm -rf "$dir"
    env ${caps:+GALLIUM_OVERRIDE_CPU_CAPS=$caps} "$ref_env" \
       GALLIVM_DEBUG=asm MESA_SHADER_CACHE_DISABLE=true \
-      "$runner" --widths "$width" --filter "$filter" --log-dir "$dir" >"$dir.runner.log" 2>&1
+      "$runner" "${lanes[@]}" --filter "$filter" --log-dir "$dir" >"$dir.runner.log" 2>&1
    local rc=$?
    cat "$dir"/child-*.log 2>/dev/null | shader_asm /dev/stdin >"$out/$name.$native.s"
    if [ $rc != 0 ] || ! grep -qE '^1 passed, 0 failed' "$dir.runner.log"; then
@@ -210,6 +214,15 @@ check partitioned_reduce64.8.avx2 256 avx "avx2"               "$c.partitioned.i
       'vpaddq	.*%ymm' '%zmm|%k[0-7]' 1
 check partitioned_inclusive8.16.avx2 512 avx "avx2"            "$c.partitioned.umin.compute.uint8.size16.inclusive.partition.*.all" \
       'vpminud	' '%zmm|%k[0-7]' 1
+# 32 and 64 lanes (a compute pipeline's requiredSubgroupSize): a subgroup
+# in 2 or 4 zmm registers; a permute is a two-source permute per pair of
+# registers (and a blend at 64), where Mesa's code is its lane loop
+check shuffle.32       s32 ""     "avx512f"                    "$c.intel.shuffle.compute.uint32.size32.all" \
+      '2*vperm[ti]2(d|ps)	%zmm' '' 1
+check shuffle.64       s64 ""     "avx512f"                    "$c.intel.shuffle.compute.uint32.size64.all" \
+      '8*vperm[ti]2(d|ps)	%zmm' '' 1
+check rotate.dyn.64    s64 ""     "avx512f"                    "$c.rotate.compute.uint32.size64.delta1.dynamic.all" \
+      '8*vperm[ti]2(d|ps)	%zmm' '' 1
 
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

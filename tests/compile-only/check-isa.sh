@@ -33,7 +33,15 @@
 #                     ds_bpermute; fewer instructions than the generic
 #                     masked scan (RADV_DEBUG=nopartitionloop).
 #
-# usage: tests/compile-only/check-isa.sh turnip|radv RUNNER BUILD_DIR OUTDIR
+# nvk (NAK, under the nouveau drm-shim; Turing, Ampere and Ada, 32 lanes)
+#   partition_u32     partition of a 32-bit key is one MATCH.ANY and no
+#                     loop, fewer instructions than nir_lower_subgroups'
+#                     waterfall loop (NAK_DEBUG=nomatch).
+#   partition_u64     a 64-bit key: one MATCH.ANY.U64, no loop.
+#   partition_u8      an 8-bit key (widened by nir_lower_bit_size): one
+#                     MATCH.ANY, no loop.
+#
+# usage: tests/compile-only/check-isa.sh turnip|radv|nvk RUNNER BUILD_DIR OUTDIR
 # Ends with "N passed, N failed, N skipped".
 set -uo pipefail
 driver=$1
@@ -167,8 +175,51 @@ radv)
       done
    done
    ;;
+nvk)
+   icd=$mesa_build/nouveau/vulkan/nouveau_devenv_icd.x86_64.json
+   preload=$(cd "$mesa_build/nouveau/drm-shim" 2>/dev/null && pwd)/libnouveau_noop_drm_shim.so
+   # NAK's final IR ("NAK assembly"): a loop is a block with a predecessor
+   # at or after it ("block N L.. [preds] -> {").
+   loops() {
+      awk '/^block(\.u)? [0-9]+ L[0-9]+ \[/ { n = $2; s = $0; sub(/.*\[/, "", s); sub(/\].*/, "", s)
+           k = split(s, p, /, */); for (i = 1; i <= k; i++) if (p[i] != "" && p[i] + 0 >= n) c++ }
+           END { print c + 0 }' "$1"
+   }
+   count() { grep -cE "= $1( |$)" "$2"; }
+   instrs() { sed -n 's/^stat Instruction count: //p' "$1" | head -1; }
+   shape() { echo "$(count 'match\.any' "$1") match.any, $(count 'match\.any\.u64' "$1") .u64, $(loops "$1") loops, $(instrs "$1") instructions"; }
+
+   #      check          type   instruction
+   cases=("partition_u32 uint32 match\.any"
+          "partition_u64 uint64 match\.any\.u64"
+          "partition_u8  uint8  match\.any")
+   for chip in 162 172 192; do
+      name=nv$chip
+      gpu_env=(LD_PRELOAD="$preload" NOUVEAU_CHIPSET="$chip")
+      filter="subgroup.partitioned.partition.compute.uint*.size32.one.all"
+      compile "$out/$name.ours" "$out/$name.ours.log" 32 "$filter" "${gpu_env[@]}"
+      compile "$out/$name.off" "$out/$name.off.log" 32 "$filter" "${gpu_env[@]}" NAK_DEBUG=nomatch
+      for c in "${cases[@]}"; do
+         read -r check type insn <<<"$c"
+         case=subgroup.partitioned.partition.compute.$type.size32.one.all
+         a=$out/$name.ours/$case.txt b=$out/$name.off/$case.txt
+         check=isa.nvk.$name.$check
+         if [ ! -f "$a" ] || [ ! -f "$b" ]; then
+            fail "$check" "no NAK assembly of $case; see $out/$name.*.log"
+         elif [ "$(count "$insn" "$a")" != 1 ] || [ "$(loops "$a")" != 0 ]; then
+            fail "$check" "$(shape "$a"): not one ${insn//\\/} and no loop"
+         elif [ "$(count "$insn" "$b")" = 1 ] && [ "$(loops "$b")" = 0 ]; then
+            fail "$check" "the check also passes with NAK_DEBUG=nomatch: it proves nothing"
+         elif [ "$(instrs "$a")" -ge "$(instrs "$b")" ]; then
+            fail "$check" "$(instrs "$a") instructions, not fewer than the waterfall's $(instrs "$b")"
+         else
+            pass "$check" "$(shape "$a"); with nomatch: $(shape "$b")"
+         fi
+      done
+   done
+   ;;
 *)
-   echo "usage: $0 turnip|radv RUNNER BUILD_DIR OUTDIR" >&2
+   echo "usage: $0 turnip|radv|nvk RUNNER BUILD_DIR OUTDIR" >&2
    exit 2
    ;;
 esac

@@ -9,6 +9,9 @@
 #           picks the GPU: the msm kernel driver is faked, submissions are
 #           no-ops), ir3 compiling, on a6xx (660) and a7xx (740) at both
 #           thread sizes, 64 and 128.
+#   nvk     NVK under Mesa's nouveau drm-shim (LD_PRELOAD, NOUVEAU_CHIPSET
+#           picks the GPU), NAK compiling, on Turing (TU102), Ampere
+#           (GA102) and Ada (AD102), at NVIDIA's one subgroup size, 32.
 #
 # What it proves: the driver accepts every case (the extensions and
 # features it advertises, the partitioned lowering included) and its
@@ -76,8 +79,18 @@ turnip)
             "a740.size64   FD_GPU_ID=740 64"
             "a740.size128  FD_GPU_ID=740 128")
    ;;
+nvk)
+   icd=$mesa_build/nouveau/vulkan/nouveau_devenv_icd.x86_64.json
+   preload=$(cd "$mesa_build/nouveau/drm-shim" 2>/dev/null && pwd)/libnouveau_noop_drm_shim.so
+   stat="Instruction count"
+   info_env="LD_PRELOAD=$preload NOUVEAU_CHIPSET=192"
+   info_exts="VK_NV_shader_subgroup_partitioned VK_EXT_shader_subgroup_partitioned VK_EXT_shader_subgroup_ballot VK_KHR_shader_subgroup_rotate"
+   configs=("tu102.size32  NOUVEAU_CHIPSET=162 32"
+            "ga102.size32  NOUVEAU_CHIPSET=172 32"
+            "ad102.size32  NOUVEAU_CHIPSET=192 32")
+   ;;
 *)
-   echo "usage: $0 radv|turnip RUNNER BUILD_DIR OUTDIR [FILTER]" >&2
+   echo "usage: $0 radv|turnip|nvk RUNNER BUILD_DIR OUTDIR [FILTER]" >&2
    exit 2
    ;;
 esac

@@ -9,6 +9,8 @@ rule it breaks) and the runs that must fail with it:
                                 (Mesa's generic code and NIR lowering)
   runner-loop:FAMILY[:GLOB]     the same with GALLIVM_PERF=partitionloop
                                 (lower_partitioned_scan_to_loop)
+  runner-sizes:FAMILY[:GLOB]    the compute cases at requiredSubgroupSize 4 to
+                                64 (--sizes), one process per family
   spirv_tests[:GTEST_FILTER]    Mesa's spirv_tests (src/compiler/spirv/tests)
   nir_tests[:GTEST_FILTER]      Mesa's nir_tests (src/compiler/nir/tests)
   piglit:GLOB                   tests/piglit/run-piglit.sh on the mutant's GL
@@ -16,8 +18,11 @@ rule it breaks) and the runs that must fail with it:
                                 device, every GFX level and wave size)
   turnip:GLOB                   tests/compile-only/sweep.sh turnip (Turnip under
                                 the freedreno drm-shim, a6xx and a7xx)
-  turnip-isa, radv-isa          tests/compile-only/check-isa.sh (ir3's or
-                                ACO's ISA)
+  nvk:GLOB                      tests/compile-only/sweep.sh nvk (NVK under the
+                                nouveau drm-shim, Turing, Ampere and Ada)
+  turnip-isa, radv-isa, nvk-isa tests/compile-only/check-isa.sh (ir3's, ACO's
+                                or NAK's ISA)
+  nak_test[:FILTER]             NAK's Rust unit tests (the MATCH encoder test)
   ir3_lower_shuffle_test        Mesa's ir3 test of ir3_nir_lower_shuffle (folded)
 
 A mutant is killed when one of its runs fails; one with every=True only
@@ -454,18 +459,70 @@ MUTANTS = [
            'nir_def *in_cluster = nir_ult(b,',
            'nir_def *in_cluster = nir_uge(b,',
            ['nir_tests:nir_lower_rotate_clustered_test.*']),
+    # --- subgroup sizes a compute pipeline requires (4 to 64 lanes) ---------
+    Mutant('llvmpipe-required-size-ignored', GALLIVM + 'lp_bld_nir.c',
+           'VK_EXT_subgroup_size_control: a compute pipeline runs at its '
+           'requiredSubgroupSize',
+           '      return info->subgroup_size;\n',
+           '      return lp_native_subgroup_size();\n',
+           ['runner-sizes:ballot']),
+    Mutant('gallivm-texture-call-first-part', GALLIVM + 'lp_bld_jit_sample.c',
+           'a shader wider than the native texture functions calls them on each part of its '
+           'lanes',
+           'part_args[i] = vector_lanes(gallivm, args[i], p * native, native);',
+           'part_args[i] = vector_lanes(gallivm, args[i], 0, native);',
+           ['runner-sizes:intel_image_block']),
+    Mutant('gallivm-ballot-64-low-word', GALLIVM + 'lp_bld_subgroup_ballot.c',
+           'a 64-lane ballot holds lanes 32 to 63 in its upper word',
+           '   return broadcast(gallivm, lp_sg_ballot_bits(gallivm, cond, exec), lp_sg_lanes(cond));',
+           '''   LLVMValueRef bits = lp_sg_ballot_bits(gallivm, cond, exec);
+   if (lp_sg_lanes(cond) == 64)
+      bits = LLVMBuildAnd(gallivm->builder, bits, LLVMConstInt(LLVMTypeOf(bits), 0xffffffffull, 0), "");
+   return broadcast(gallivm, bits, lp_sg_lanes(cond));''',
+           ['runner-sizes:ballot']),
+    Mutant('gallivm-exclusive-fadd-64-low-mask', GALLIVM + 'lp_bld_subgroup_scan.c',
+           'an exclusive FAdd scan is the identity only where no active lane is below, lanes '
+           '32 to 63 included',
+           'below[i] = LLVMConstInt(bits_type, (1ull << i) - 1, 0);',
+           'below[i] = LLVMConstInt(bits_type, (1ull << (i & 31)) - 1, 0);',
+           ['runner-sizes:arith:subgroup.arith.fadd.*.exclusive.zeros.*']),
+    Mutant('gallivm-permute-64-pair-swapped', GALLIVM + 'lp_bld_subgroup_permute.c',
+           'a 64-lane permute takes lanes 32 to 63 from the second pair of registers',
+           'out[p] = LLVMBuildSelect(builder, use_hi, pair[1], pair[0], "");',
+           'out[p] = LLVMBuildSelect(builder, use_hi, pair[0], pair[1], "");',
+           ['runner-sizes:intel:subgroup.intel.shuffle.*']),
+    # --- NVK / NAK --------------------------------------------------------------
+    Mutant('nak-match-all', 'src/nouveau/compiler/nak/sm70.rs',
+           'partition is MATCH.ANY (bit 79 set), not MATCH.ALL',
+           '        e.set_bit(79, true);',
+           '        e.set_bit(79, false);',
+           ['nak_test:sm70::tests']),
+    Mutant('nak-match-u64-dropped', 'src/nouveau/compiler/nak/sm70.rs',
+           'a 64-bit key compares both halves (.U64, bit 73)',
+           '        e.set_bit(73, self.u64);',
+           '        e.set_bit(73, false);',
+           ['nak_test:sm70::tests']),
+    Mutant('nak-match-unused', 'src/nouveau/compiler/nak_nir.c',
+           'on SM70+ partition is left to NAK, one MATCH.ANY',
+           '   return intrin->intrinsic != nir_intrinsic_partition ||\n          !nak_has_match_any(nak);',
+           '   return true;',
+           ['nvk-isa']),
+    Mutant('nvk-partitioned-not-advertised', 'src/nouveau/vulkan/nvk_physical_device.c',
+           'NVK offers VK_NV_shader_subgroup_partitioned where NAK lowers it',
+           '      .NV_shader_subgroup_partitioned = nvk_use_nak(info),',
+           '      .NV_shader_subgroup_partitioned = false,',
+           ['nvk:subgroup.partitioned.partition.*']),
     # --- subgroup identity (every stage) -------------------------------------
     Mutant('gallivm-ballot-own-bit', GALLIVM + 'lp_bld_subgroup_ballot.c',
            'SPV_KHR_shader_ballot: OpSubgroupBallotKHR has a bit for every active invocation '
            'whose predicate is true, not only the caller\'s',
-           '''   return broadcast_i32(gallivm, lp_sg_ballot_bits(gallivm, cond, exec),
-                        lp_sg_lanes(cond));''',
+           '''   return broadcast(gallivm, lp_sg_ballot_bits(gallivm, cond, exec), lp_sg_lanes(cond));''',
            '''   const unsigned n = lp_sg_lanes(cond);
    LLVMValueRef own[32];
    for (unsigned i = 0; i < n; i++)
       own[i] = LLVMConstInt(LLVMInt32TypeInContext(gallivm->context), 1u << i, 0);
    return LLVMBuildAnd(gallivm->builder,
-                       broadcast_i32(gallivm, lp_sg_ballot_bits(gallivm, cond, exec), n),
+                       broadcast(gallivm, lp_sg_ballot_bits(gallivm, cond, exec), n),
                        LLVMConstVector(own, n), "");''',
            IDENTITY_RUNS, every=True),
     Mutant('gallivm-first-invocation-own', NIR_SOA,
@@ -477,15 +534,14 @@ MUTANTS = [
     Mutant('gallivm-subgroup-halves', GALLIVM + 'lp_bld_subgroup_ballot.c',
            'a subgroup is the whole vector: ballot, FirstInvocation and ReadInvocation must '
            'not treat each half as a subgroup of its own',
-           '''   return broadcast_i32(gallivm, lp_sg_ballot_bits(gallivm, cond, exec),
-                        lp_sg_lanes(cond));''',
+           '''   return broadcast(gallivm, lp_sg_ballot_bits(gallivm, cond, exec), lp_sg_lanes(cond));''',
            '''   const unsigned n = lp_sg_lanes(cond), h = n / 2;
    LLVMValueRef half[32];
    for (unsigned i = 0; i < n; i++)
       half[i] = LLVMConstInt(LLVMInt32TypeInContext(gallivm->context),
                              (i < h ? 1u : 1u << h) * ((1u << h) - 1), 0);
    return LLVMBuildAnd(gallivm->builder,
-                       broadcast_i32(gallivm, lp_sg_ballot_bits(gallivm, cond, exec), n),
+                       broadcast(gallivm, lp_sg_ballot_bits(gallivm, cond, exec), n),
                        LLVMConstVector(half, n), "");''',
            IDENTITY_RUNS, every=True,
            also=[(NIR_SOA, READ_INVOCATION, READ_INVOCATION_HALVES)]),

@@ -25,6 +25,7 @@ BUILD = os.path.join(WORK, 'build')
 LVP = MESA_DIR + '/src/gallium/targets/lavapipe/'
 RADV_ICD = MESA_DIR + '/src/amd/vulkan/radeon_devenv_icd.x86_64.json'
 TU = MESA_DIR + '/src/freedreno/'
+NVK = MESA_DIR + '/src/nouveau/'
 TARGETS = [LVP + 'libvulkan_lvp.so', LVP + 'lvp_devenv_icd.x86_64.json',
            MESA_DIR + '/src/amd/vulkan/libvulkan_radeon.so', RADV_ICD,
            TU + 'vulkan/libvulkan_freedreno.so', TU + 'vulkan/freedreno_devenv_icd.x86_64.json',
@@ -34,7 +35,9 @@ TARGETS = [LVP + 'libvulkan_lvp.so', LVP + 'lvp_devenv_icd.x86_64.json',
            MESA_DIR + '/src/compiler/nir/nir_tests',
            MESA_DIR + '/src/freedreno/ir3/ir3_lower_shuffle_test',
            MESA_DIR + '/src/gallium/targets/dri/libgallium-25.0.7.so',
-           MESA_DIR + '/src/egl/libEGL_mesa.so.0.0.0']
+           MESA_DIR + '/src/egl/libEGL_mesa.so.0.0.0',
+           NVK + 'vulkan/libvulkan_nouveau.so', NVK + 'vulkan/nouveau_devenv_icd.x86_64.json',
+           NVK + 'drm-shim/libnouveau_noop_drm_shim.so', NVK + 'compiler/nak']
 REPORT = os.path.join(HERE, 'REPORT.md')
 
 
@@ -138,7 +141,8 @@ def summarized(r, first_re, what):
 def run_spec(spec):
     """Returns (failed, total, first failing case, output tail)."""
     kind, _, arg = spec.partition(':')
-    if kind in ('runner', 'runner-generic', 'runner-loop', 'runner-sse41', 'runner-avx2'):
+    if kind in ('runner', 'runner-generic', 'runner-loop', 'runner-sse41', 'runner-avx2',
+                'runner-sizes'):
         family, _, filt = arg.partition(':')
         # ci/test.sh's expected failures (a case failing without the mutant
         # would prove nothing), under the tag its run of the lowering has.
@@ -161,6 +165,9 @@ def run_spec(spec):
             # the AVX2 forms, which an AVX-512 CPU does not run by default
             env['GALLIUM_OVERRIDE_CPU_CAPS'] = 'avx'
             cmd += ['--widths', '256,512', '--tag', 'caps_avx']
+        if kind == 'runner-sizes':
+            # compute pipelines at every requiredSubgroupSize (ci/test.sh's --sizes run)
+            cmd += ['--sizes', '4,8,16,32,64', '--tag', 'sizes']
         return summarized(sh(cmd, timeout=1200, env=env), r'^(\S+): (fail|crash|timeout)\b',
                           'the runner')
     if kind == 'piglit':
@@ -173,12 +180,23 @@ def run_spec(spec):
                 os.path.join(BUILD, 'tests/subgroup-runner'), os.path.join(WORK, 'cache')],
                timeout=600)
         return summarized(r, r'^(cache\.\S+): FAIL', 'check-cache-key.sh')
-    if kind in ('radv', 'turnip'):
+    if kind == 'nak_test':
+        # NAK's Rust unit tests (the encoder test among them), as meson test runs them
+        r = sh([os.path.join(BUILD, NVK, 'compiler/nak'), '--skip', 'hw_tests::'] +
+               ([arg] if arg else []), timeout=600)
+        out = r.stdout + r.stderr
+        failed = re.findall(r'^test (\S+) \.\.\. FAILED', out, re.M)
+        m = re.search(r'test result: \w+\. (\d+) passed; (\d+) failed', out)
+        total = int(m.group(1)) + int(m.group(2)) if m else 0
+        if r.returncode and not failed:
+            failed = [f'nak exited with {r.returncode}']
+        return len(failed), total, failed[0] if failed else None, out[-2000:]
+    if kind in ('radv', 'turnip', 'nvk'):
         r = sh(['bash', os.path.join(TOP, 'tests/compile-only/sweep.sh'), kind,
                 os.path.join(BUILD, 'tests/subgroup-runner'), BUILD,
                 os.path.join(WORK, kind), arg or '*'], timeout=1200)
         return summarized(r, r'^(%s\.\S+): FAIL' % kind, 'sweep.sh ' + kind)
-    if kind in ('turnip-isa', 'radv-isa'):
+    if kind in ('turnip-isa', 'radv-isa', 'nvk-isa'):
         drv = kind[:-len('-isa')]
         r = sh(['bash', os.path.join(TOP, 'tests/compile-only/check-isa.sh'), drv,
                 os.path.join(BUILD, 'tests/subgroup-runner'), BUILD,
