@@ -28,3 +28,6 @@ export CCACHE_NOHASHDIR=1
 # Meson from ci/setup-meson.sh first.
 export PATH=$CACHE_DIR/bin:/usr/bin:$PATH:${CARGO_HOME:-$HOME/.cargo}/bin
 export LIBCLANG_PATH=${LIBCLANG_PATH:-/usr/lib/llvm-19/lib}
+# The crates of Mesa's Rust wraps (ci/fetch-crates.sh), for every meson
+# build directory of ours: the main build, build-mutants, build-series.
+export MESON_PACKAGE_CACHE_DIR=$TOP/subprojects/packagecache

@@ -2,8 +2,9 @@
 # The Rust crates NVK's compiler (NAK) builds from Mesa's own wraps (syn,
 # quote, proc-macro2, unicode-ident, paste), fetched from crates.io by cargo
 # at the versions the wraps pin, checked against the wraps' sha256 and put
-# into meson's package cache (subprojects/packagecache/, ignored by git):
-# the build runs meson with --wrap-mode=nodownload, which takes a wrap's
+# into meson's package cache (subprojects/packagecache/, ignored by git;
+# ci/env.sh names it in MESON_PACKAGE_CACHE_DIR for every build directory):
+# the builds run meson with --wrap-mode=nodownload, which takes a wrap's
 # archive from that cache.  No crate source enters the repo.
 #
 # usage: ci/fetch-crates.sh   (needs cargo; a no-op once the cache holds them)
@@ -11,7 +12,7 @@ set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
 CRATES="syn quote proc-macro2 unicode-ident paste"
-cache=$TOP/subprojects/packagecache
+cache=$MESON_PACKAGE_CACHE_DIR
 mkdir -p "$cache"
 
 wrap_field() { sed -n "s/^$2 *= *//p" "$MESA_TREE/subprojects/$1.wrap"; }

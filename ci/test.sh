@@ -4,7 +4,8 @@
 #      series' spirv_to_nir subgroup tests, ...)
 #   2. our subgroup cases on the patched lavapipe at 4, 8 and 16 lanes
 #      (LP_NATIVE_VECTOR_WIDTH), then every compute case at
-#      requiredSubgroupSize 4 to 64 in one process per family
+#      requiredSubgroupSize 4 to 64 in one process per family, and the size
+#      range vulkaninfo reports
 #   3. the refusal of a foreign driver (a fake ICD that claims to be llvmpipe)
 #   4. piglit's shader_runner on the patched llvmpipe's GL: GL_ARB_shader_ballot
 #      tests, piglit's and ours (GLSL and SPIR-V), then the refusal of a GL
@@ -143,6 +144,28 @@ echo "== compute cases at requiredSubgroupSize 4, 8, 16, 32 and 64 (--sizes)"
 sed -n '/^family/,$p' "$OUT/runner-sizes.log"
 grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$OUT/runner-sizes.log" | head -20
 tally "$OUT/runner-sizes.log" "runner (sizes)"
+
+echo
+echo "== lavapipe's subgroup size range (vulkaninfo): what VK_EXT_subgroup_size_control reports"
+VK_DRIVER_FILES="$BUILD_DIR/subprojects/mesa-$MESA_VERSION/src/gallium/targets/lavapipe/lvp_devenv_icd.x86_64.json" \
+   vulkaninfo >"$OUT/vulkaninfo-lavapipe.txt" 2>&1
+why=""
+vi_value() { sed -n "s/^[[:space:]]*$1[[:space:]]*= *//p" "$OUT/vulkaninfo-lavapipe.txt" | head -1; }
+[ "$(vi_value minSubgroupSize)" = 4 ] || why="minSubgroupSize $(vi_value minSubgroupSize), not 4"
+[ "$(vi_value maxSubgroupSize)" = 64 ] || why="${why:+$why; }maxSubgroupSize $(vi_value maxSubgroupSize), not 64"
+[ "$(vi_value maxComputeWorkgroupSubgroups)" = 256 ] ||
+   why="${why:+$why; }maxComputeWorkgroupSubgroups $(vi_value maxComputeWorkgroupSubgroups), not 256"
+stages=$(sed -n '/requiredSubgroupSizeStages: count/{n;:a;/^[[:space:]]*SHADER_STAGE/{p;n;ba}}' \
+   "$OUT/vulkaninfo-lavapipe.txt" | head -8 | tr -d '\t ' | sort -u | tr '\n' ' ')
+[ "$stages" = "SHADER_STAGE_COMPUTE_BIT " ] ||
+   why="${why:+$why; }requiredSubgroupSizeStages: ${stages:-none}, not compute alone"
+if [ -z "$why" ]; then
+   echo "size_range.vulkaninfo: pass (minSubgroupSize 4, maxSubgroupSize 64, maxComputeWorkgroupSubgroups 256, requiredSubgroupSizeStages COMPUTE)"
+   passed=$((passed + 1))
+else
+   echo "size_range.vulkaninfo: FAIL ($why; see $OUT/vulkaninfo-lavapipe.txt)"
+   failed=$((failed + 1))
+fi
 
 # The partitioned cases again on the two NIR lowerings of the partitioned
 # intrinsics, which then run for real here (GPU drivers only compile them):
