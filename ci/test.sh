@@ -199,6 +199,23 @@ level_families="intel:* ballot:* vote:* partitioned:*.divergent rotate:subgroup.
 # 0.4 s of compilation a case, and the whole families at both levels would
 # take some 25 minutes of CI's budget.  About 600 cases a level.
 level_size_families="intel:*.divergent ballot:*.divergent vote:*.divergent partitioned:subgroup.partitioned.*.compute.uint32.*.divergent rotate:subgroup.rotate.compute.uint32.*.divergent arith:subgroup.arith.*.compute.*int32.*.divergent"
+# level_run CAPS NAME FAMILY FILTER LANES...: one family at a CPU level,
+# LANES being the runner's --widths or --sizes option; ci/test.sh's extra
+# arguments (runner_args) follow.
+level_run() {
+   local caps=$1 name=$2 fam=$3 filt=$4 log line
+   shift 4
+   log="$OUT/runner-caps-$caps-$fam$name.log"
+   GALLIUM_OVERRIDE_CPU_CAPS=$caps "$runner" "$@" --family "$fam" \
+      --filter "$filt" --tag "caps_$caps" \
+      --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
+      --log-dir "$OUT/logs-caps-$caps$name" "${runner_args[@]}" >"$log" 2>&1
+   grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$log" | head -20
+   line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
+   echo "caps_$caps (${name:+sizes }${*: -1}) $fam: ${line:-no summary}"
+   tally "$log" "runner (caps_$caps $fam${name:+ sizes})"
+}
+runner_args=("$@")
 for level in "avx:avx2:256,512" "sse4.1:sse4_1:128"; do
    IFS=: read -r caps flag widths <<<"$level"
    if ! grep -qw "$flag" /proc/cpuinfo; then
@@ -206,30 +223,12 @@ for level in "avx:avx2:256,512" "sse4.1:sse4_1:128"; do
       continue
    fi
    for ff in $level_families; do
-      fam=${ff%%:*} filt=${ff#*:}
-      log="$OUT/runner-caps-$caps-$fam.log"
-      GALLIUM_OVERRIDE_CPU_CAPS=$caps "$runner" --widths "$widths" --family "$fam" \
-         --filter "$filt" --tag "caps_$caps" \
-         --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
-         --log-dir "$OUT/logs-caps-$caps" "$@" >"$log" 2>&1
-      grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$log" | head -20
-      line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
-      echo "caps_$caps ($widths) $fam: ${line:-no summary}"
-      tally "$log" "runner (caps_$caps $fam)"
+      level_run "$caps" "" "${ff%%:*}" "${ff#*:}" --widths "$widths"
    done
    # 32 and 64 lanes (requiredSubgroupSize) at this level: LLVM splits the
    # vectors into the level's registers
    for ff in $level_size_families; do
-      fam=${ff%%:*} filt=${ff#*:}
-      log="$OUT/runner-caps-$caps-$fam-sizes.log"
-      GALLIUM_OVERRIDE_CPU_CAPS=$caps "$runner" --sizes 32,64 --family "$fam" \
-         --filter "$filt" --tag "caps_$caps" \
-         --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
-         --log-dir "$OUT/logs-caps-$caps-sizes" "$@" >"$log" 2>&1
-      grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$log" | head -20
-      line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
-      echo "caps_$caps (sizes 32,64) $fam: ${line:-no summary}"
-      tally "$log" "runner (caps_$caps $fam sizes)"
+      level_run "$caps" -sizes "${ff%%:*}" "${ff#*:}" --sizes 32,64
    done
 done
 
