@@ -205,10 +205,11 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
       /* Vulkan leaves these to the application: the runner refuses them */
       const unsigned subgroups = (io->workgroup_size + st->size - 1) / st->size;
       if (!(st->h.required_size_stages & VK_SHADER_STAGE_COMPUTE_BIT) ||
-          st->size < st->h.min_subgroup_size || st->size > st->h.max_subgroup_size) {
+          st->size < st->h.min_subgroup_size || st->size > st->h.max_subgroup_size ||
+          (st->size & (st->size - 1))) {
          free(spv);
-         snprintf(why, why_size, "refused: requiredSubgroupSize %u is outside the device's "
-                  "range [%u, %u] or compute is not in requiredSubgroupSizeStages",
+         snprintf(why, why_size, "refused: requiredSubgroupSize %u is not a power of two in "
+                  "the device's range [%u, %u], or compute is not in requiredSubgroupSizeStages",
                   st->size, st->h.min_subgroup_size, st->h.max_subgroup_size);
          return ST_SKIP;
       }
