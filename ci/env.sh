@@ -12,22 +12,22 @@ MESA_TREE=$TOP/subprojects/mesa-$MESA_VERSION
 MESA_BASE_DATE="2025-05-28T00:00:00Z"
 # Where ci/export-series.sh puts each concern's patches (patches/series
 # gives the order).
-SERIES_DIRS="spirv_to_nir nir backend/llvmpipe patches backend/radv backend/turnip backend/nvk"
+SERIES_DIRS="spirv_to_nir nir backend/llvmpipe patches backend/radv backend/turnip backend/nvk backend/rusticl"
 series_patches() { sed -e '/^#/d' -e '/^$/d' "$TOP/patches/series"; }
 BUILD_DIR=${MESA_SUBGROUPS_BUILD:-$TOP/build}
 # ccache: paths relative to the clone, so a fresh clone elsewhere still hits.
 export CCACHE_BASEDIR=$TOP
 export CCACHE_DIR=${CCACHE_DIR:-$CACHE_DIR/ccache}
-export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-2G}
+export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
 # -g puts the working directory into the objects; leave it out of the hash
 # so a clone at another path (CI) still hits.
 export CCACHE_NOHASHDIR=1
 # Debian's interpreter (it has mako); the pyenv one on PATH does not.
 # rustc, bindgen and cbindgen from cargo (ci/setup-rust.sh), after
-# Debian's tools; bindgen loads LLVM 19's libclang.
+# Debian's tools; bindgen loads LLVM 15's libclang.
 # Meson from ci/setup-meson.sh first.
 export PATH=$CACHE_DIR/bin:/usr/bin:$PATH:${CARGO_HOME:-$HOME/.cargo}/bin
-export LIBCLANG_PATH=${LIBCLANG_PATH:-/usr/lib/llvm-19/lib}
+export LIBCLANG_PATH=${LIBCLANG_PATH:-/usr/lib/llvm-15/lib}
 # The crates of Mesa's Rust wraps (ci/fetch-crates.sh), for every meson
 # build directory of ours: the main build, build-mutants, build-series.
 export MESON_PACKAGE_CACHE_DIR=$TOP/subprojects/packagecache

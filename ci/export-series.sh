@@ -10,6 +10,7 @@
 #   subject "radv:", "aco:"                 -> backend/radv/
 #   subject "tu:", "ir3:"                   -> backend/turnip/
 #   subject "nvk:", "nak:", "nouveau/..."   -> backend/nvk/
+#   subject "rusticl:", "clc:"              -> backend/rusticl/
 #   anything else (mesa:, vulkan:, ...)      -> patches/
 #
 # Then ci/overlay.sh on a fresh extraction reproduces the checkout's tree
@@ -42,6 +43,7 @@ done
       radv*|aco*)                      d=backend/radv ;;
       tu:*|ir3*)                       d=backend/turnip ;;
       nvk:*|nak:*|nouveau*)            d=backend/nvk ;;
+      rusticl*|clc:*)                  d=backend/rusticl ;;
       *)                               d=patches ;;
       esac
       mkdir -p "$TOP/$d"

@@ -14,10 +14,15 @@ SUDO=
 main_src=/etc/apt/sources.list.d/debian.sources
 extra_src=/etc/apt/sources.list.d/mesa-subgroups.sources
 
-PKGS=(meson ninja-build llvm-19-dev python3-mako python3-yaml python3-ply
+# LLVM 15: the one LLVM for which Debian 12 packages the SPIR-V translator
+# library that rusticl's OpenCL C compiler (clc) needs; llvmpipe uses it too
+# (one Mesa build).  libclang-15-dev serves bindgen as well.
+PKGS=(meson ninja-build llvm-15-dev python3-mako python3-yaml python3-ply
       glslang-tools spirv-tools libdrm-dev libelf-dev libzstd-dev libexpat1-dev
       zlib1g-dev libudev-dev bison flex libvulkan-dev libvulkan1 vulkan-tools
-      ccache pkg-config xz-utils dpkg-dev patch libglvnd-dev libclang1-19)
+      ccache pkg-config xz-utils dpkg-dev patch libglvnd-dev
+      libclang-15-dev libclang-cpp15-dev libllvmspirvlib-15-dev libclc-15
+      ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-headers clinfo)
 
 have_all() {
    for p in "${PKGS[@]}"; do

@@ -6,7 +6,8 @@
 #      (LP_NATIVE_VECTOR_WIDTH), then every compute case at
 #      requiredSubgroupSize 4 to 64 in one process per family, and the size
 #      range vulkaninfo reports
-#   3. the refusal of a foreign driver (a fake ICD that claims to be llvmpipe)
+#   3. the refusal of a foreign driver (a fake ICD that claims to be llvmpipe);
+#      our OpenCL kernels on rusticl (llvmpipe) at 4, 8 and 16 lanes, clinfo
 #   4. piglit's shader_runner on the patched llvmpipe's GL: GL_ARB_shader_ballot
 #      tests, piglit's and ours (GLSL and SPIR-V), then the refusal of a GL
 #      driver without the patch set's mark
@@ -185,6 +186,52 @@ for variant in generic:nosubgroupnative loop:partitionloop; do
    grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$OUT/runner-$tag.log" | head -20
    tally "$OUT/runner-$tag.log" "runner ($tag)"
 done
+
+# OpenCL: our kernels (tests/opencl/) on the patched rusticl over llvmpipe,
+# through Debian's ICD loader pointed at our ICD file alone, at 4, 8 and 16
+# lanes.  Work-groups of 5 to 64 work-items leave partial subgroups.
+cl_icd=$BUILD_DIR/tests/opencl/rusticl.icd
+cl_runner=$BUILD_DIR/tests/opencl/cl-runner
+for w in 128 256 512; do
+   echo
+   echo "== OpenCL kernels on rusticl (llvmpipe), $((w / 32)) lanes"
+   OCL_ICD_VENDORS=$cl_icd RUSTICL_ENABLE=llvmpipe LP_NATIVE_VECTOR_WIDTH=$w \
+      MESA_SHADER_CACHE_DISABLE=true "$cl_runner" --lanes $((w / 32)) >"$OUT/cl-w$w.log" 2>&1
+   grep -E 'FAIL|build failed|refusing' "$OUT/cl-w$w.log" | head -20
+   tally "$OUT/cl-w$w.log" "OpenCL ($((w / 32)) lanes)"
+   # Workgroup-scope rotate: refused above (the OpenCL SPIR-V environment
+   # allows Subgroup scope alone), run here past rusticl's validation.
+   OCL_ICD_VENDORS=$cl_icd RUSTICL_ENABLE=llvmpipe LP_NATIVE_VECTOR_WIDTH=$w \
+      MESA_SHADER_CACHE_DISABLE=true RUSTICL_DEBUG=allow_invalid_spirv \
+      "$cl_runner" --lanes $((w / 32)) --il-only >"$OUT/cl-il-w$w.log" 2>&1
+   grep -E 'FAIL|build failed|refusing' "$OUT/cl-il-w$w.log" | head -20
+   tally "$OUT/cl-il-w$w.log" "OpenCL Workgroup rotate ($((w / 32)) lanes)"
+done
+# clinfo through the same ICD: the extensions and the build's mark.
+OCL_ICD_VENDORS=$cl_icd RUSTICL_ENABLE=llvmpipe clinfo >"$OUT/clinfo.txt" 2>&1
+why=""
+grep -q "Driver Version.*$(cat "$BUILD_DIR/tests/subgroups-mark")" "$OUT/clinfo.txt" || why="no mark in Driver Version"
+for ext in cl_khr_subgroup_ballot cl_khr_subgroup_clustered_reduce \
+           cl_khr_subgroup_non_uniform_arithmetic cl_khr_subgroup_non_uniform_vote \
+           cl_khr_subgroup_rotate; do
+   grep -q "$ext" "$OUT/clinfo.txt" || why="${why:+$why; }$ext missing"
+done
+if [ -z "$why" ]; then
+   echo "cl.clinfo: pass (the mark and the five cl_khr_subgroup extensions)"
+   passed=$((passed + 1))
+else
+   echo "cl.clinfo: FAIL ($why; see $OUT/clinfo.txt)"
+   failed=$((failed + 1))
+fi
+# Without RUSTICL_ENABLE our rusticl offers no device: the host must refuse
+# to run rather than pass on nothing.
+OCL_ICD_VENDORS=$cl_icd RUSTICL_ENABLE= "$cl_runner" >"$OUT/cl-refusal.log" 2>&1
+rc=$?
+if [ $rc = 3 ] && grep -q '^refusing to run' "$OUT/cl-refusal.log"; then
+   echo "refusal.cl_no_device: pass"; passed=$((passed + 1))
+else
+   echo "refusal.cl_no_device: FAIL (exit $rc; see $OUT/cl-refusal.log)"; failed=$((failed + 1))
+fi
 
 echo
 echo "== native subgroup code at lower CPU feature levels (GALLIUM_OVERRIDE_CPU_CAPS)"

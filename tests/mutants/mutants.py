@@ -23,6 +23,8 @@ rule it breaks) and the runs that must fail with it:
   turnip-isa, radv-isa, nvk-isa tests/compile-only/check-isa.sh (ir3's, ACO's
                                 or NAK's ISA)
   nak_test[:FILTER]             NAK's Rust unit tests (the MATCH encoder test)
+  cl                            tests/opencl's cl-runner on the mutant's rusticl
+                                (llvmpipe) at 4, 8 and 16 lanes
   ir3_lower_shuffle_test        Mesa's ir3 test of ir3_nir_lower_shuffle (folded)
 
 A mutant is killed when one of its runs fails; one with every=True only
@@ -545,6 +547,25 @@ MUTANTS = [
                        LLVMConstVector(half, n), "");''',
            IDENTITY_RUNS, every=True,
            also=[(NIR_SOA, READ_INVOCATION, READ_INVOCATION_HALVES)]),
+    # OpenCL (rusticl on llvmpipe)
+    Mutant('gallivm-kernel-subgroup-size-full', GALLIVM + 'lp_bld_nir.c',
+           'OpenCL: get_sub_group_size() counts the work-items of this subgroup, fewer in the '
+           'last one of a work-group that is not a multiple of the maximum',
+           'nir_umin(b, nir_isub(b, invocations, first), nir_imm_int(b, size))',
+           'nir_imm_int(b, size)',
+           ['cl']),
+    Mutant('rusticl-max-subgroup-size-partial', 'src/gallium/frontends/rusticl/core/kernel.rs',
+           'OpenCL: get_max_sub_group_size() is the device\'s size for the kernel, not the '
+           'size of this subgroup',
+           'nir_pass!(nir, rusticl_lower_subgroup_max_size, size as u32);',
+           'let _ = size;',
+           ['cl']),
+    Mutant('nir-workgroup-rotate-no-wrap', 'src/compiler/nir/nir_lower_workgroup_rotate.c',
+           'SPV_KHR_subgroup_rotate: Workgroup scope rotates within RotationGroupSize '
+           '((LocalId + Delta) & (size - 1))',
+           'nir_umod(b, nir_iadd(b, in_group, delta), size));',
+           'nir_iadd(b, in_group, delta));',
+           ['cl']),
 ]
 
 # CI's fixed sample (ci/test.sh runs ci/mutants.sh --sample): three mutants

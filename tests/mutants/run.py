@@ -37,7 +37,9 @@ TARGETS = [LVP + 'libvulkan_lvp.so', LVP + 'lvp_devenv_icd.x86_64.json',
            MESA_DIR + '/src/gallium/targets/dri/libgallium-25.0.7.so',
            MESA_DIR + '/src/egl/libEGL_mesa.so.0.0.0',
            NVK + 'vulkan/libvulkan_nouveau.so', NVK + 'vulkan/nouveau_devenv_icd.x86_64.json',
-           NVK + 'drm-shim/libnouveau_noop_drm_shim.so', NVK + 'compiler/nak']
+           NVK + 'drm-shim/libnouveau_noop_drm_shim.so', NVK + 'compiler/nak',
+           MESA_DIR + '/src/gallium/targets/rusticl/libRusticlOpenCL.so.1.0.0',
+           'tests/opencl/cl-runner', 'tests/opencl/rotate_workgroup.spv']
 REPORT = os.path.join(HERE, 'REPORT.md')
 
 
@@ -100,7 +102,7 @@ def setup():
         sys.exit('mutants: the unmutated tree does not build:\n' + r.stdout[-3000:])
     # Every run must pass without a mutant, or a kill would prove nothing.
     for spec in ('runner:nonsemantic', 'spirv_tests', 'radv:subgroup.nonsemantic.*',
-                 'turnip:subgroup.nonsemantic.*'):
+                 'turnip:subgroup.nonsemantic.*', 'cl'):
         failed, total, first, tail = run_spec(spec)
         if failed or not total:
             sys.exit(f'mutants: the unmutated tree fails {spec} ({first}):\n{tail}')
@@ -191,6 +193,21 @@ def run_spec(spec):
         if r.returncode and not failed:
             failed = [f'nak exited with {r.returncode}']
         return len(failed), total, failed[0] if failed else None, out[-2000:]
+    if kind == 'cl':
+        # ci/test.sh's OpenCL runs: the mutant's rusticl through its own ICD file
+        failed = total = 0
+        first = tail = None
+        for w in (128, 256, 512):
+            env = dict(os.environ, OCL_ICD_VENDORS=os.path.join(BUILD, 'tests/opencl/rusticl.icd'),
+                       RUSTICL_ENABLE='llvmpipe', LP_NATIVE_VECTOR_WIDTH=str(w),
+                       MESA_SHADER_CACHE_DISABLE='true')
+            r = sh([os.path.join(BUILD, 'tests/opencl/cl-runner'), '--lanes', str(w // 32)],
+                   timeout=600, env=env)
+            f, t, fst, tl = summarized(r, r'^(cl\.\S+): FAIL', 'cl-runner')
+            failed, total = failed + f, total + t
+            if f and not first:
+                first, tail = fst, tl
+        return failed, total, first, tail
     if kind in ('radv', 'turnip', 'nvk'):
         r = sh(['bash', os.path.join(TOP, 'tests/compile-only/sweep.sh'), kind,
                 os.path.join(BUILD, 'tests/subgroup-runner'), BUILD,
