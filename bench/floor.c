@@ -308,10 +308,14 @@ stepw(int op, unsigned R, const __m512i *x, const __m512i *v, uint32_t ik, const
       s = S16(op == OP_VOTE_ANY ? any != 0 : all);
       UNROLL for (unsigned j = 0; j < R; j++) r[j] = s;
       return;
-   case OP_ELECT: /* the lowest active lane, in register 0 */
-      r[0] = _mm512_maskz_mov_epi32(exec & -exec, x[0]);
-      UNROLL for (unsigned j = 1; j < R; j++) r[j] = _mm512_setzero_si512();
+   case OP_ELECT: { /* the lowest active lane of the whole subgroup's mask */
+      uint64_t all_exec = 0;
+      UNROLL for (unsigned j = 0; j < R; j++) all_exec |= (uint64_t)exec << (16 * j);
+      const uint64_t lowest = all_exec & -all_exec;
+      UNROLL for (unsigned j = 0; j < R; j++)
+         r[j] = _mm512_maskz_mov_epi32((__mmask16)(lowest >> (16 * j)), x[j]);
       return;
+   }
    case OP_BROADCAST:
       s = _mm512_permutexvar_epi32(S16(1), x[0]);
       UNROLL for (unsigned j = 0; j < R; j++) r[j] = s;

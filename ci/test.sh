@@ -197,14 +197,14 @@ for w in 128 256 512; do
    echo "== OpenCL kernels on rusticl (llvmpipe), $((w / 32)) lanes"
    OCL_ICD_VENDORS=$cl_icd RUSTICL_ENABLE=llvmpipe LP_NATIVE_VECTOR_WIDTH=$w \
       MESA_SHADER_CACHE_DISABLE=true "$cl_runner" --lanes $((w / 32)) >"$OUT/cl-w$w.log" 2>&1
-   grep -E 'FAIL|build failed|refusing' "$OUT/cl-w$w.log" | head -20
+   grep -E 'FAIL|build failed|refusing|^[0-9]+ passed' "$OUT/cl-w$w.log" | head -20
    tally "$OUT/cl-w$w.log" "OpenCL ($((w / 32)) lanes)"
    # Workgroup-scope rotate: refused above (the OpenCL SPIR-V environment
    # allows Subgroup scope alone), run here past rusticl's validation.
    OCL_ICD_VENDORS=$cl_icd RUSTICL_ENABLE=llvmpipe LP_NATIVE_VECTOR_WIDTH=$w \
       MESA_SHADER_CACHE_DISABLE=true RUSTICL_DEBUG=allow_invalid_spirv \
       "$cl_runner" --lanes $((w / 32)) --il-only >"$OUT/cl-il-w$w.log" 2>&1
-   grep -E 'FAIL|build failed|refusing' "$OUT/cl-il-w$w.log" | head -20
+   grep -E 'FAIL|build failed|refusing|^[0-9]+ passed' "$OUT/cl-il-w$w.log" | head -20
    tally "$OUT/cl-il-w$w.log" "OpenCL Workgroup rotate ($((w / 32)) lanes)"
 done
 # clinfo through the same ICD: the extensions and the build's mark.

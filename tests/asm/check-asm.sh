@@ -159,8 +159,12 @@ check partition64.16   512 ""     "avx512f avx512cd"           "$c.partitioned.p
       'vpconflictd	%zmm' '' 0
 check partition.16.avx2 512 avx   "avx2"                       "$c.partitioned.partition.compute.uint32.size16.one.all" \
       'vpcmpeqd	' 'vpconflict|%zmm' 1
+# The shuffles by a run-time index: Mesa's code is a loop over the lanes
+# (emit_shuffle), small in the listing but run once per lane, so the
+# listing sizes are within 1% either way, by LLVM version; the permute
+# instruction, which Mesa's code lacks, tells them apart.
 check shuffle.16       512 ""     "avx512f"                    "$c.intel.shuffle.compute.uint32.size16.all" \
-      'vperm(d|ps)	%zmm' '' 1
+      'vperm(d|ps)	%zmm' '' 0
 check shuffle64.16     512 ""     "avx512f"                    "$c.intel.shuffle.compute.uint64.size16.all" \
       'vperm(d|ps|q|pd|t2d|i2d|t2q|i2q)	%zmm' '' 1
 # No shuffle.8.avx2: there Mesa's own code is already one vpermd, the same
@@ -177,7 +181,7 @@ check rotate.dyn.16    512 ""     "avx512f"                    "$c.rotate.comput
 check rotate.const.16  512 ""     "avx512f"                    "$c.rotate.compute.uint32.size16.delta1.const.all" \
       '' '' 1
 check shuffle_down.16  512 ""     "avx512f"                    "$c.intel.shuffle_down.compute.uint32.size16.all" \
-      'vperm[ti]2(d|ps)	%zmm' '' 1
+      'vperm[ti]2(d|ps)	%zmm' '' 0
 check shuffle_up.8     256 ""     "avx512f avx512vl"           "$c.intel.shuffle_up.compute.uint32.size8.all" \
       'vperm[ti]2(d|ps)	%ymm' '' 1
 # a vector: lavapipe scalarizes the select, one two-source permute per component
@@ -220,9 +224,9 @@ check partitioned_inclusive8.16.avx2 512 avx "avx2"            "$c.partitioned.u
 check shuffle.32       s32 ""     "avx512f"                    "$c.intel.shuffle.compute.uint32.size32.all" \
       '2*vperm[ti]2(d|ps)	%zmm' '' 1
 check shuffle.64       s64 ""     "avx512f"                    "$c.intel.shuffle.compute.uint32.size64.all" \
-      '8*vperm[ti]2(d|ps)	%zmm' '' 1
+      '8*vperm[ti]2(d|ps)	%zmm' '' 0
 check rotate.dyn.64    s64 ""     "avx512f"                    "$c.rotate.compute.uint32.size64.delta1.dynamic.all" \
-      '8*vperm[ti]2(d|ps)	%zmm' '' 1
+      '8*vperm[ti]2(d|ps)	%zmm' '' 0
 
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

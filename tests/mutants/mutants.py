@@ -560,6 +560,12 @@ MUTANTS = [
            'nir_pass!(nir, rusticl_lower_subgroup_max_size, size as u32);',
            'let _ = size;',
            ['cl']),
+    Mutant('clc-workgroup-rotate-accepted', 'src/compiler/clc/clc_helpers.cpp',
+           'OpenCL SPIR-V environment, cl_khr_subgroup_rotate: Scope for Execution may be '
+           'Subgroup (alone)',
+           'if (scope == constants.end() || scope->second != SpvScopeSubgroup) {',
+           'if (scope == constants.end()) {',
+           ['cl']),
     Mutant('nir-workgroup-rotate-no-wrap', 'src/compiler/nir/nir_lower_workgroup_rotate.c',
            'SPV_KHR_subgroup_rotate: Workgroup scope rotates within RotationGroupSize '
            '((LocalId + Delta) & (size - 1))',

@@ -47,7 +47,7 @@ def sh(cmd, **kw):
     return subprocess.run(cmd, text=True, capture_output=True, **kw)
 
 
-def setup():
+def setup(mutants):
     """build-mutants/ mirrors the superproject's layout (meson.build, ci/,
     tests/ and the Mesa checkout under subprojects/), so its compile commands
     match the main build's and ccache serves the unchanged files."""
@@ -101,8 +101,12 @@ def setup():
     if r.returncode:
         sys.exit('mutants: the unmutated tree does not build:\n' + r.stdout[-3000:])
     # Every run must pass without a mutant, or a kill would prove nothing.
-    for spec in ('runner:nonsemantic', 'spirv_tests', 'radv:subgroup.nonsemantic.*',
-                 'turnip:subgroup.nonsemantic.*', 'cl'):
+    specs = ['runner:nonsemantic', 'spirv_tests', 'radv:subgroup.nonsemantic.*',
+             'turnip:subgroup.nonsemantic.*']
+    # the OpenCL runs too, when a mutant to run uses them
+    if any(spec == 'cl' for m in mutants for spec in m.run):
+        specs.append('cl')
+    for spec in specs:
         failed, total, first, tail = run_spec(spec)
         if failed or not total:
             sys.exit(f'mutants: the unmutated tree fails {spec} ({first}):\n{tail}')
@@ -197,12 +201,15 @@ def run_spec(spec):
         # ci/test.sh's OpenCL runs: the mutant's rusticl through its own ICD file
         failed = total = 0
         first = tail = None
-        for w in (128, 256, 512):
+        # (and the Workgroup-scope rotate module past rusticl's validation)
+        for w, il_only in [(w, il) for w in (128, 256, 512) for il in (False, True)]:
             env = dict(os.environ, OCL_ICD_VENDORS=os.path.join(BUILD, 'tests/opencl/rusticl.icd'),
                        RUSTICL_ENABLE='llvmpipe', LP_NATIVE_VECTOR_WIDTH=str(w),
                        MESA_SHADER_CACHE_DISABLE='true')
-            r = sh([os.path.join(BUILD, 'tests/opencl/cl-runner'), '--lanes', str(w // 32)],
-                   timeout=600, env=env)
+            if il_only:
+                env['RUSTICL_DEBUG'] = 'allow_invalid_spirv'
+            r = sh([os.path.join(BUILD, 'tests/opencl/cl-runner'), '--lanes', str(w // 32)] +
+                   (['--il-only'] if il_only else []), timeout=600, env=env)
             f, t, fst, tl = summarized(r, r'^(cl\.\S+): FAIL', 'cl-runner')
             failed, total = failed + f, total + t
             if f and not first:
@@ -255,7 +262,7 @@ def main(argv):
         missing = set(ids) - {m.id for m in mutants}
         if missing:
             sys.exit('mutants: unknown ' + ', '.join(sorted(missing)))
-    setup()
+    setup(mutants)
     rows, killed, bad = [], 0, 0
     start = time.time()
     for m in mutants:

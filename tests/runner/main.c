@@ -883,7 +883,7 @@ static void
 describe_status(int status, bool timed_out, char *buf, size_t size)
 {
    if (timed_out)
-      snprintf(buf, size, "child timed out after %u s and was killed", opt.timeout_s);
+      snprintf(buf, size, "child reported nothing for %u s and was killed", opt.timeout_s);
    else if (WIFSIGNALED(status))
       snprintf(buf, size, "child crashed with signal %d (%s)", WTERMSIG(status),
                strsignal(WTERMSIG(status)));
@@ -957,7 +957,11 @@ run_batch(unsigned width, unsigned size, const char *family, bool probe)
       exit(2);
    }
 
-   const time_t deadline = time(NULL) + opt.timeout_s;
+   /* A child that reports no case for timeout_s seconds is hung: the
+    * deadline moves with each case, so a long batch on a slow compiler
+    * (a whole family at 64 lanes) is not killed for its length.
+    */
+   time_t deadline = time(NULL) + opt.timeout_s;
    bool timed_out = false;
    char line[8192];
    char batch_fail[1024] = "";
@@ -999,6 +1003,7 @@ run_batch(unsigned width, unsigned size, const char *family, bool probe)
                   fam = famb;
                }
                add_record(name, fam, child_size ? child_size : size, cs, line + 5 + off);
+               deadline = time(NULL) + opt.timeout_s;
                for (unsigned i = 0; i < en.count; i++) {
                   if (!strcmp(en.names[i], name))
                      reported[i] = true;
@@ -1139,7 +1144,8 @@ usage(void)
            "  --csv FILE             write per-case results\n"
            "  --tag NAME             append .NAME to every case name (a second run of\n"
            "                         the same cases under another driver setting)\n"
-           "  --timeout S            per child process (default 300)\n"
+           "  --timeout S            seconds a child may go without reporting a case\n"
+           "                         (default 300)\n"
            "  --self-check           perturb the reference; every case must fail\n"
            "  --demo                 the main job: per-lane tables, one case per extension\n"
            "  --list                 print case names and exit\n");
