@@ -237,6 +237,21 @@ set_all(uint32_t *a, size_t n, uint32_t v)
       a[i] = v;
 }
 
+/* Every work-item active, or about three quarters (a seeded pattern); the
+ * outputs and where[] marked unwritten.
+ */
+static void
+prepare(uint32_t *pred, bool divergent, uint32_t seed, uint32_t *out, size_t out_words,
+        uint32_t *where)
+{
+   if (divergent)
+      fill(pred, N, seed, 4);
+   else
+      set_all(pred, N, 1);
+   set_all(out, out_words, UNSET);
+   set_all(where, N, UNSET);
+}
+
 static const unsigned locals[] = {5, 13, 16, 30, 37, 64};
 static unsigned max_lanes;
 
@@ -280,12 +295,7 @@ check_rotate(cl_program prog, unsigned local, bool divergent, int delta, unsigne
 {
    uint32_t in[N], pred[N], out[N], where[N];
    fill(in, N, 1, 0);
-   if (divergent)
-      fill(pred, N, 2 + delta, 4);
-   else
-      set_all(pred, N, 1);
-   set_all(out, N, UNSET);
-   set_all(where, N, UNSET);
+   prepare(pred, divergent, 2 + delta, out, N, where);
    struct arg a[] = {IN(in), IN(pred), OUT(out, N), OUT(where, N), VAL((uint32_t)delta),
                      VAL(cluster)};
    const char *err = launch(prog, "rotate", local, a, 6);
@@ -323,12 +333,7 @@ check_ballot(cl_program prog, unsigned local, bool divergent, unsigned op)
    uint32_t in[N], pred[N], pred2[N], out[N * OUT_WORDS], where[N];
    fill(in, N, 3 + op, 0);
    fill(pred2, N, 4 + op, 2);
-   if (divergent)
-      fill(pred, N, 5 + op, 4);
-   else
-      set_all(pred, N, 1);
-   set_all(out, N * OUT_WORDS, UNSET);
-   set_all(where, N, UNSET);
+   prepare(pred, divergent, 5 + op, out, N * OUT_WORDS, where);
    const unsigned index = op == 3 ? (local > 2 ? 2 : 0) : 0;
    struct arg a[] = {IN(in), IN(pred), IN(pred2), OUT(out, N * OUT_WORDS), OUT(where, N),
                      VAL(op), VAL(index)};
@@ -413,12 +418,7 @@ check_vote(cl_program prog, unsigned local, bool divergent, unsigned variant)
       set_all(pred2, N, 1);
    else
       fill(pred2, N, 8, 8);
-   if (divergent)
-      fill(pred, N, 9, 4);
-   else
-      set_all(pred, N, 1);
-   set_all(out, N * OUT_WORDS, UNSET);
-   set_all(where, N, UNSET);
+   prepare(pred, divergent, 9, out, N * OUT_WORDS, where);
    struct arg a[] = {IN(in), IN(pred), IN(pred2), OUT(out, N * OUT_WORDS), OUT(where, N)};
    const char *err = launch(prog, "vote", local, a, 5);
    if (err || (err = map_subgroups(where, pred, local, max_lanes)))
@@ -473,12 +473,7 @@ check_arith(cl_program prog, unsigned local, bool divergent, unsigned op, unsign
       for (unsigned i = 0; i < N; i++)
          in[i] += 1;
    }
-   if (divergent)
-      fill(pred, N, 12 + op, 4);
-   else
-      set_all(pred, N, 1);
-   set_all(out, N * OUT_WORDS, UNSET);
-   set_all(where, N, UNSET);
+   prepare(pred, divergent, 12 + op, out, N * OUT_WORDS, where);
    struct arg a[] = {IN(in), IN(pred), OUT(out, N * OUT_WORDS), OUT(where, N), VAL(op),
                      VAL(cluster)};
    const char *err = launch(prog, cluster ? "clustered" : "arith", local, a, 6);
