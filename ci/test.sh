@@ -213,11 +213,12 @@ why=""
 grep -q "Driver Version.*$(cat "$BUILD_DIR/tests/subgroups-mark")" "$OUT/clinfo.txt" || why="no mark in Driver Version"
 for ext in cl_khr_subgroup_ballot cl_khr_subgroup_clustered_reduce \
            cl_khr_subgroup_non_uniform_arithmetic cl_khr_subgroup_non_uniform_vote \
-           cl_khr_subgroup_rotate; do
-   grep -q "$ext" "$OUT/clinfo.txt" || why="${why:+$why; }$ext missing"
+           cl_khr_subgroup_rotate cl_intel_subgroups cl_intel_subgroups_char \
+           cl_intel_subgroups_short cl_intel_subgroups_long; do
+   grep -qw "$ext" "$OUT/clinfo.txt" || why="${why:+$why; }$ext missing"
 done
 if [ -z "$why" ]; then
-   echo "cl.clinfo: pass (the mark and the five cl_khr_subgroup extensions)"
+   echo "cl.clinfo: pass (the mark, the five cl_khr_subgroup and the four cl_intel_subgroups extensions)"
    passed=$((passed + 1))
 else
    echo "cl.clinfo: FAIL ($why; see $OUT/clinfo.txt)"

@@ -212,8 +212,10 @@ def run_spec(spec):
                    (['--il-only'] if il_only else []), timeout=600, env=env)
             f, t, fst, tl = summarized(r, r'^(cl\.\S+): FAIL', 'cl-runner')
             failed, total = failed + f, total + t
-            if f and not first:
+            if f:
+                # killed: the other widths would only take minutes more
                 first, tail = fst, tl
+                break
         return failed, total, first, tail
     if kind in ('radv', 'turnip', 'nvk'):
         r = sh(['bash', os.path.join(TOP, 'tests/compile-only/sweep.sh'), kind,

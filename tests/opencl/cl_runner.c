@@ -2,11 +2,19 @@
  * Copyright © 2026 The mesa-subgroups authors
  * SPDX-License-Identifier: MIT
  *
- * OpenCL host of our kernel tests: runs tests/opencl/subgroups.cl (OpenCL C)
- * and rotate_workgroup.spv (SPIR-V, through clCreateProgramWithIL) on the
- * patched rusticl, and checks every result against the reference model
- * (tests/reference/).  It refuses any platform but a rusticl whose
- * CL_DRIVER_VERSION carries this build's mark.
+ * OpenCL host of our kernel tests: runs tests/opencl/subgroups.cl and
+ * tests/opencl/intel_subgroups.cl (OpenCL C) and rotate_workgroup.spv
+ * (SPIR-V, through clCreateProgramWithIL) on the patched rusticl, and checks
+ * every result against the reference model (tests/reference/).  It refuses
+ * any platform but a rusticl whose CL_DRIVER_VERSION carries this build's
+ * mark.
+ *
+ * cl_intel_subgroups (with _char, _short and _long): cl.intel_shuffle.*
+ * (the four shuffles on 11 types, per-work-item, literal and uniform
+ * indices), cl.intel_block.* (buffer block reads / writes of 1, 2, 4 and 8
+ * uint / ushort / uchar / ulong) and cl.intel_image_block.* (the same on 2D
+ * images of 16 formats the host picks at run time, raw bytes compared), not
+ * with --il-only.  A device without the four extensions fails them.
  *
  *   cl-runner [--lanes N] [--il-only]
  *      N: the subgroup size the device must report; --il-only: the SPIR-V
@@ -15,7 +23,9 @@
  *
  * Prints "name: pass" / "name: FAIL ..." per case and a last line
  * "N passed, N failed, 0 skipped".  Exit 0 when nothing failed, 1 when
- * something did, 3 on a refusal.
+ * something did, 3 on a refusal.  Nothing skips: an image format that
+ * rusticl does not report for the access a cl_intel_subgroups image case
+ * needs fails the case (rusticl on llvmpipe lists all of them).
  */
 
 #define CL_TARGET_OPENCL_VERSION 300
@@ -115,10 +125,13 @@ struct arg {
    size_t words;
    uint32_t value;
    bool readback;
+   cl_mem mem;     /* or a memory object of the caller's (an image) */
 };
-#define IN(buf) {buf, N, 0, false}
-#define OUT(buf, words) {buf, words, 0, true}
-#define VAL(v) {NULL, 0, v, false}
+#define IN(buf) {buf, N, 0, false, NULL}
+#define IN_WORDS(buf, words) {buf, words, 0, false, NULL}
+#define OUT(buf, words) {buf, words, 0, true, NULL}
+#define VAL(v) {NULL, 0, v, false, NULL}
+#define MEM(m) {NULL, 0, 0, false, m}
 
 static const char *
 launch(cl_program prog, const char *kernel, unsigned local, struct arg *args, unsigned nargs)
@@ -131,8 +144,14 @@ launch(cl_program prog, const char *kernel, unsigned local, struct arg *args, un
       return err_buf;
    }
    cl_mem mems[8] = {0};
+   if (nargs > 8) {
+      clReleaseKernel(k);
+      return "more than 8 kernel arguments";
+   }
    for (unsigned i = 0; i < nargs; i++) {
-      if (args[i].data) {
+      if (args[i].mem) {
+         clSetKernelArg(k, i, sizeof(cl_mem), &args[i].mem);
+      } else if (args[i].data) {
          mems[i] = buffer(args[i].data, args[i].words);
          clSetKernelArg(k, i, sizeof(cl_mem), &mems[i]);
       } else {
@@ -552,19 +571,682 @@ check_wg_rotate(cl_program prog, unsigned local, uint32_t delta, unsigned cluste
    return NULL;
 }
 
+/* --- cl_intel_subgroups, _short, _char, _long (intel_subgroups.cl) ------ */
+
+/* The parts of intel_subgroups.cl, one program each (-D<define>). */
+enum { INTEL_SHUFFLES, INTEL_BUFFER_BLOCK, INTEL_IMAGE_BLOCK, INTEL_PARTS };
+static const struct {
+   const char *name, *define;
+} intel_parts[INTEL_PARTS] = {
+   {"shuffles", "INTEL_SHUFFLES"},
+   {"buffer_block", "INTEL_BUFFER_BLOCK"},
+   {"image_block", "INTEL_IMAGE_BLOCK"},
+};
+
+/* A hex dump of n bytes in memory order, for failure messages. */
+static const char *
+hex_bytes(const uint8_t *p, unsigned n, char *buf, size_t size)
+{
+   size_t at = 0;
+   buf[0] = 0;
+   for (unsigned i = 0; i < n && at + 3 < size; i++)
+      at += snprintf(buf + at, size - at, "%s%02x", i ? " " : "", p[i]);
+   return buf;
+}
+
+/* Raw bits a data-movement test should carry through unchanged: snorm's
+ * -128 and -32768, half and float signalling / quiet NaNs and denormals,
+ * infinities.  Every third 32-bit word of a buffer becomes one of them.
+ */
+static void
+sprinkle_specials(uint32_t *w, size_t words)
+{
+   static const uint32_t specials[] = {
+      0x80808080u, 0x7e017c01u, 0x83ff0001u, 0x7f800001u,
+      0x00000001u, 0xffc00000u, 0x80008000u, 0x807fffffu,
+   };
+   for (size_t i = 0; i < words; i += 3)
+      w[i] = specials[(i / 3) % (sizeof(specials) / sizeof(specials[0]))];
+}
+
+/* The index of subgroup s of the last launch as the kernels count it:
+ * work-group * get_num_sub_groups() + get_sub_group_id().
+ */
+static unsigned
+sg_index(unsigned s, const uint32_t *where, unsigned local)
+{
+   const unsigned gid = sgs[s].gid[0];
+   return gid / local * ((local + max_lanes - 1) / max_lanes) + (where[gid] >> 16);
+}
+
+/* Before a launch: sgs[] as invocations filling subgroups in order would
+ * make them, to choose inputs for which the reference defines results.
+ * The check itself uses the subgroups the device reports.
+ */
+static const char *
+predict_subgroups(const uint32_t *pred, unsigned local)
+{
+   uint32_t where[N];
+   set_all(where, N, UNSET);
+   for (unsigned g = 0; g < local * NUM_WG; g++) {
+      const unsigned l = g % local;
+      where[g] = (l / max_lanes) << 16 | (l % max_lanes);
+   }
+   return map_subgroups(where, pred, local, max_lanes);
+}
+
+/* Shuffles: one launch of shuffle_<type> gives the four operations' results
+ * (four cases).
+ */
+static const struct shuffle_type {
+   const char *name; /* the OpenCL C type; kernel shuffle_<name> */
+   unsigned bytes;
+   bool is_float;
+} shuffle_types[] = {
+   {"char", 1, false},  {"uchar", 1, false}, {"short", 2, false},  {"ushort", 2, false},
+   {"int", 4, false},   {"uint", 4, false},  {"float", 4, true},   {"long", 8, false},
+   {"ulong", 8, false}, {"uint2", 8, false}, {"float4", 16, true},
+};
+#define NUM_SHUFFLE_TYPES (sizeof(shuffle_types) / sizeof(shuffle_types[0]))
+static const char *const shuffle_ops[] = {"shuffle", "shuffle_xor", "shuffle_down", "shuffle_up"};
+/* The literals of the kernel's mode 2, by operation. */
+static const uint32_t shuffle_literals[] = {2, 1, 1, 3};
+
+/* Index variants: 0 per work-item (kernel mode 0), 1 the literals (mode 2),
+ * 2 and 3 one kernel argument for all (mode 1), these values.  S is the
+ * size of the largest subgroup of a launch, min(work-group size, max):
+ * each value leaves some lane of it a defined result when all are active.
+ */
+static uint32_t
+shuffle_uniform(unsigned variant, unsigned op, unsigned local)
+{
+   const unsigned s = local < max_lanes ? local : max_lanes;
+   unsigned p2 = 1;
+   while (p2 * 2 <= s)
+      p2 *= 2;
+   static const char rows[2][4] = {{'0', 'h', 'l', 'l'}, {'l', 'p', 'm', 'm'}};
+   switch (rows[variant - 2][op]) {
+   case '0': return 0;
+   case 'h': return s / 2;     /* xor: the other half */
+   case 'l': return s - 1;     /* the last lane of the largest subgroup */
+   case 'p': return p2 - 1;    /* xor: reversal within a power of two */
+   default: return max_lanes;  /* down / up: all from Next / Previous */
+   }
+}
+
+/* Inputs of one shuffle launch, as words (buffers of typed elements). */
+static uint32_t sh_a[N * 4], sh_b[N * 4], sh_idx[N * 4], sh_pred[N], sh_out[N * 16],
+   sh_where[N];
+
+static uint32_t
+shuffle_index(unsigned variant, unsigned op, unsigned gid, unsigned local)
+{
+   switch (variant) {
+   case 0: return sh_idx[4 * gid + op];
+   case 1: return shuffle_literals[op];
+   default: return shuffle_uniform(variant, op, local);
+   }
+}
+
+/* Compares (got != NULL) or only counts the results the reference defines
+ * for op, over sgs[].
+ */
+static const char *
+shuffle_compare(const struct shuffle_type *t, unsigned variant, unsigned op, unsigned local,
+                const uint8_t *got, unsigned *defined)
+{
+   const uint8_t *a = (const uint8_t *)sh_a, *b = (const uint8_t *)sh_b;
+   *defined = 0;
+   for (unsigned s = 0; s < num_sgs; s++) {
+      const struct sg_map *m = &sgs[s];
+      for (unsigned l = 0; l < m->sg.size; l++) {
+         if (!m->sg.active[l])
+            continue;
+         const unsigned gid = m->gid[l];
+         const uint32_t i = shuffle_index(variant, op, gid, local);
+         struct ref_lane_ref r = {REF_UNDEF, REF_SRC_CURRENT};
+         bool second = false; /* b: Next (down) or Current (up) */
+         switch (op) {
+         case 0: r.lane = ref_intel_shuffle(&m->sg, l, i); break;
+         case 1: r.lane = ref_intel_shuffle_xor(&m->sg, l, i); break;
+         case 2:
+            r = ref_intel_shuffle_down(&m->sg, l, i);
+            second = r.source == REF_SRC_NEXT;
+            break;
+         default:
+            r = ref_intel_shuffle_up(&m->sg, l, i);
+            second = r.source != REF_SRC_PREVIOUS;
+            break;
+         }
+         if (r.lane == REF_UNDEF)
+            continue;
+         (*defined)++;
+         if (!got)
+            continue;
+         const uint8_t *want = (second ? b : a) + (size_t)m->gid[r.lane] * t->bytes;
+         const uint8_t *have = got + (size_t)(4 * gid + op) * t->bytes;
+         if (memcmp(want, have, t->bytes)) {
+            char h1[64], h2[64];
+            return fail("subgroup %u (size %u) lane %u, %s %u: %s, want %s of lane %d: %s", s,
+                        m->sg.size, l, op == 0 ? "index" : op == 1 ? "value" : "delta", i,
+                        hex_bytes(have, t->bytes, h1, sizeof(h1)),
+                        op < 2 ? "the data" : second ? (op == 2 ? "Next" : "Current")
+                                                     : (op == 2 ? "Current" : "Previous"),
+                        r.lane, hex_bytes(want, t->bytes, h2, sizeof(h2)));
+         }
+      }
+   }
+   return NULL;
+}
+
+/* Random data: any bits for integers, normal floats (no NaN, infinity or
+ * denormal: the shuffles move values, and floats are compared as bits).
+ */
+static void
+shuffle_data(uint32_t *w, const struct shuffle_type *t, uint32_t seed)
+{
+   fill(w, N * 4, seed, 0);
+   if (!t->is_float)
+      return;
+   for (unsigned i = 0; i < N * 4; i++) {
+      const uint32_t e = (w[i] >> 23) & 0xff;
+      if (e == 0 || e == 0xff)
+         w[i] ^= 0x40000000u;
+   }
+}
+
+/* One launch, four cases: cl.intel_shuffle.<op>.<uniform|divergent>.<type>.
+ * <lane|c<literal>|u<value>>.l<local>.<tag>.
+ */
+static void
+run_intel_shuffle(cl_program prog, unsigned local, bool divergent, unsigned ti, unsigned variant,
+                  const char *tag)
+{
+   const struct shuffle_type *t = &shuffle_types[ti];
+   const uint32_t seed = 100 + ti * 16 + variant * 4 + divergent * 2 + local * 1000;
+   char why[4][sizeof(msg)] = {{0}};
+   unsigned defined[4] = {0};
+   const char *err = NULL;
+
+   /* Inputs for which every operation has some defined result (with the
+    * subgroups of in-order filling): per-work-item indices span in and out
+    * of range, a quarter of the work-items sit out with `divergent`.
+    */
+   for (unsigned attempt = 0; attempt < 64; attempt++) {
+      const uint32_t sd = seed + attempt * 7919;
+      shuffle_data(sh_a, t, sd);
+      shuffle_data(sh_b, t, sd + 1);
+      fill(sh_idx, N * 4, sd + 2, 0);
+      for (unsigned g = 0; g < N; g++) {
+         uint32_t *i = &sh_idx[4 * g];
+         /* shuffle and xor: some past SubgroupMaxSize; down and up: both
+          * sources and out of range
+          */
+         i[0] %= max_lanes + max_lanes / 4 + 1;
+         i[1] %= max_lanes + max_lanes / 4 + 1;
+         i[2] %= 2 * max_lanes + 2;
+         i[3] %= 2 * max_lanes + 2;
+      }
+      prepare(sh_pred, divergent, sd + 3, sh_out, N * 16, sh_where);
+      if ((err = predict_subgroups(sh_pred, local)))
+         break;
+      bool all = true;
+      for (unsigned op = 0; op < 4; op++) {
+         shuffle_compare(t, variant, op, local, NULL, &defined[op]);
+         all &= defined[op] != 0;
+      }
+      if (all)
+         break;
+   }
+
+   uint32_t uniform = 0;
+   for (unsigned op = 0; op < 4 && variant >= 2; op++)
+      uniform |= shuffle_uniform(variant, op, local) << (8 * op);
+   char kernel[32];
+   snprintf(kernel, sizeof(kernel), "shuffle_%s", t->name);
+   const size_t words = (N * t->bytes + 3) / 4;
+   struct arg a[] = {IN_WORDS(sh_a, words), IN_WORDS(sh_b, words), IN_WORDS(sh_idx, N * 4),
+                     IN(sh_pred), OUT(sh_out, 4 * words), OUT(sh_where, N),
+                     VAL(variant == 0 ? 0 : variant == 1 ? 2 : 1), VAL(uniform)};
+   if (!err)
+      err = launch(prog, kernel, local, a, 8);
+   if (!err)
+      err = map_subgroups(sh_where, sh_pred, local, max_lanes);
+   for (unsigned op = 0; op < 4; op++) {
+      const char *r = err;
+      if (!r) {
+         r = shuffle_compare(t, variant, op, local, (const uint8_t *)sh_out, &defined[op]);
+         if (!r && !defined[op])
+            r = "the reference defines no result for this input: the case checks nothing";
+      }
+      if (r)
+         snprintf(why[op], sizeof(why[op]), "%s", r);
+   }
+   for (unsigned op = 0; op < 4; op++) {
+      char mode[16], name[160];
+      if (variant == 0)
+         snprintf(mode, sizeof(mode), "lane");
+      else
+         snprintf(mode, sizeof(mode), "%c%u", variant == 1 ? 'c' : 'u',
+                  shuffle_index(variant, op, 0, local));
+      snprintf(name, sizeof(name), "cl.intel_shuffle.%s.%s.%s.%s.l%u.%s", shuffle_ops[op],
+               divergent ? "divergent" : "uniform", t->name, mode, local, tag);
+      report(name, why[op][0] ? why[op] : NULL);
+   }
+}
+
+/* Buffer and image block IO element types: kernels block_{read,write}_<sfx>
+ * and image_{read,write}_<sfx>.
+ */
+static const struct block_type {
+   const char *name;
+   const char *sfx;
+   unsigned bytes;
+} block_types[] = {
+   {"uint", "ui", 4}, {"ushort", "us", 2}, {"uchar", "uc", 1}, {"ulong", "ul", 8},
+};
+#define NUM_BLOCK_TYPES (sizeof(block_types) / sizeof(block_types[0]))
+
+/* Enough for NUM_WG * ceil(64 / max) subgroups of blocks of max * 8 ulongs
+ * and a margin, and for N work-items' 15 ulongs.
+ */
+#define BLOCK_WORDS 8192
+static uint32_t blk_in[BLOCK_WORDS], blk_out[BLOCK_WORDS], blk_init[BLOCK_WORDS],
+   blk_where[N];
+
+/* Buffer block IO, n components: subgroup index i's block is the max * n
+ * elements from element i * max * n; after the last block a margin of
+ * max * n elements.  Reads: every lane's components against the elements
+ * the reference names.  Writes: every byte of the buffer, the elements the
+ * reference names holding the lanes' data and all others their initial
+ * random bytes.
+ */
+static const char *
+check_intel_block(cl_program prog, unsigned local, bool write, unsigned ti, unsigned n)
+{
+   const struct block_type *t = &block_types[ti];
+   const unsigned bytes = t->bytes;
+   const unsigned nsg = NUM_WG * ((local + max_lanes - 1) / max_lanes);
+   const size_t elems = (size_t)(nsg + 1) * max_lanes * n;
+   const size_t buf_words = (elems * bytes + 3) / 4, item_words = (N * n * bytes + 3) / 4;
+   if (buf_words > BLOCK_WORDS || item_words > BLOCK_WORDS)
+      return "buffers too small for this subgroup size";
+   uint8_t *in = (uint8_t *)blk_in, *out = (uint8_t *)blk_out, *init = (uint8_t *)blk_init;
+
+   fill(blk_in, BLOCK_WORDS, 300 + ti * 8 + n + local * 16 + write, 0);
+   sprinkle_specials(blk_in, BLOCK_WORDS);
+   if (write) {
+      fill(blk_out, BLOCK_WORDS, 400 + ti * 8 + n + local * 16, 0);
+   } else {
+      set_all(blk_out, BLOCK_WORDS, UNSET);
+   }
+   memcpy(blk_init, blk_out, sizeof(blk_init));
+   set_all(blk_where, N, UNSET);
+
+   char kernel[32];
+   snprintf(kernel, sizeof(kernel), "block_%s_%s", write ? "write" : "read", t->sfx);
+   struct arg a[] = {IN_WORDS(blk_in, write ? item_words : buf_words),
+                     OUT(blk_out, write ? buf_words : item_words), OUT(blk_where, N), VAL(n)};
+   const char *err = launch(prog, kernel, local, a, 4);
+   if (err || (err = map_subgroups(blk_where, NULL, local, max_lanes)))
+      return err;
+
+   char h1[64], h2[64];
+   if (!write) {
+      for (unsigned s = 0; s < num_sgs; s++) {
+         const struct sg_map *m = &sgs[s];
+         const uint64_t base = (uint64_t)sg_index(s, blk_where, local) * max_lanes * n;
+         for (unsigned l = 0; l < m->sg.size; l++) {
+            for (unsigned k = 0; k < n; k++) {
+               const uint64_t e = base + ref_intel_block_read_index(&m->sg, l, k);
+               if (e >= elems)
+                  return fail("subgroup %u lane %u component %u: element %llu is past the "
+                              "buffer", s, l, k, (unsigned long long)e);
+               const uint8_t *want = in + e * bytes;
+               const uint8_t *have = out + ((size_t)m->gid[l] * n + k) * bytes;
+               if (memcmp(want, have, bytes))
+                  return fail("subgroup %u (size %u) lane %u component %u: %s, want element "
+                              "%llu: %s", s, m->sg.size, l, k,
+                              hex_bytes(have, bytes, h1, sizeof(h1)), (unsigned long long)e,
+                              hex_bytes(want, bytes, h2, sizeof(h2)));
+            }
+         }
+      }
+      return NULL;
+   }
+
+   /* The expected buffer: the initial bytes with every lane's elements
+    * written over; owner[e]: 1 + subgroup << 16 | lane << 4 | component of
+    * the lane that writes element e, 0 for none.
+    */
+   static uint8_t expect[BLOCK_WORDS * 4];
+   static uint32_t owner[BLOCK_WORDS * 4];
+   memcpy(expect, init, elems * bytes);
+   memset(owner, 0, sizeof(owner));
+   for (unsigned s = 0; s < num_sgs; s++) {
+      const struct sg_map *m = &sgs[s];
+      const uint64_t base = (uint64_t)sg_index(s, blk_where, local) * max_lanes * n;
+      for (unsigned l = 0; l < m->sg.size; l++) {
+         for (unsigned k = 0; k < n; k++) {
+            const uint64_t e = base + ref_intel_block_write_index(&m->sg, l, k);
+            if (e >= elems)
+               return fail("subgroup %u lane %u component %u: element %llu is past the "
+                           "buffer", s, l, k, (unsigned long long)e);
+            memcpy(expect + e * bytes, in + ((size_t)m->gid[l] * n + k) * bytes, bytes);
+            owner[e] = 1 + (s << 16 | l << 4 | k);
+         }
+      }
+   }
+   for (size_t e = 0; e < elems; e++) {
+      if (!memcmp(expect + e * bytes, out + e * bytes, bytes))
+         continue;
+      const uint32_t o = owner[e];
+      char who[96] = "no lane's: its initial bytes";
+      if (o)
+         snprintf(who, sizeof(who), "subgroup %u lane %u component %u's", (o - 1) >> 16,
+                  ((o - 1) >> 4) & 0xfff, (o - 1) & 15);
+      return fail("element %zu (block %zu): %s, want %s %s", e, e / (max_lanes * n),
+                  hex_bytes(out + e * bytes, bytes, h1, sizeof(h1)), who,
+                  hex_bytes(expect + e * bytes, bytes, h2, sizeof(h2)));
+   }
+   return NULL;
+}
+
+/* Image block IO: the formats, chosen at run time (one kernel for all). */
+static const struct image_fmt {
+   const char *name;
+   cl_channel_order order;
+   cl_channel_type type;
+   unsigned texel_bytes;
+} image_fmts[] = {
+   {"r_uint8", CL_R, CL_UNSIGNED_INT8, 1},        {"r_int8", CL_R, CL_SIGNED_INT8, 1},
+   {"r_unorm8", CL_R, CL_UNORM_INT8, 1},          {"r_int16", CL_R, CL_SIGNED_INT16, 2},
+   {"r_half", CL_R, CL_HALF_FLOAT, 2},            {"rg_uint16", CL_RG, CL_UNSIGNED_INT16, 4},
+   {"rg_unorm16", CL_RG, CL_UNORM_INT16, 4},      {"rgba_uint8", CL_RGBA, CL_UNSIGNED_INT8, 4},
+   {"rgba_unorm8", CL_RGBA, CL_UNORM_INT8, 4},    {"rgba_snorm8", CL_RGBA, CL_SNORM_INT8, 4},
+   {"bgra_unorm8", CL_BGRA, CL_UNORM_INT8, 4},    {"r_uint32", CL_R, CL_UNSIGNED_INT32, 4},
+   {"r_float", CL_R, CL_FLOAT, 4},                {"rgba_half", CL_RGBA, CL_HALF_FLOAT, 8},
+   {"rgba_snorm16", CL_RGBA, CL_SNORM_INT16, 8},  {"rgba_float", CL_RGBA, CL_FLOAT, 16},
+};
+#define NUM_IMAGE_FMTS (sizeof(image_fmts) / sizeof(image_fmts[0]))
+/* Whether clGetSupportedImageFormats reports each for reads / writes. */
+static bool image_fmt_ok[2][NUM_IMAGE_FMTS];
+
+static void
+query_image_formats(void)
+{
+   static const cl_mem_flags flags[2] = {CL_MEM_READ_ONLY, CL_MEM_WRITE_ONLY};
+   for (unsigned w = 0; w < 2; w++) {
+      cl_uint num = 0;
+      cl_image_format fmts[512];
+      if (clGetSupportedImageFormats(ctx, flags[w], CL_MEM_OBJECT_IMAGE2D, 512, fmts, &num) !=
+          CL_SUCCESS)
+         num = 0;
+      for (unsigned f = 0; f < NUM_IMAGE_FMTS; f++) {
+         for (cl_uint i = 0; i < num && i < 512; i++) {
+            if (fmts[i].image_channel_order == image_fmts[f].order &&
+                fmts[i].image_channel_data_type == image_fmts[f].type)
+               image_fmt_ok[w][f] = true;
+         }
+      }
+   }
+}
+
+/* Rows of IMAGE_ROW bytes; subgroup index i uses the 15 rows from
+ * IMAGE_Y0 + 15 * i: 1, 2, 4 and 8 components at +0, +1, +3 and +7, the
+ * same column x for all.  Two spare rows below.
+ */
+#define IMAGE_ROW 192
+#define IMAGE_Y0 1
+#define IMAGE_ROWS_PER_SG 15
+#define IMAGE_MAX_BYTES (IMAGE_ROW * (IMAGE_Y0 + NUM_WG * MAX_WG * IMAGE_ROWS_PER_SG + 2))
+static uint8_t img_init[IMAGE_MAX_BYTES], img_got[IMAGE_MAX_BYTES], img_expect[IMAGE_MAX_BYTES];
+static uint32_t img_owner[IMAGE_MAX_BYTES];
+static uint32_t img_items[N * 15 * 2], img_where[N];
+
+/* Random bytes, and in every fifth texel a first channel the format's
+ * decoding would treat specially: snorm's -128 / -32768, half and float
+ * NaNs (signalling and quiet), denormals and infinities.
+ */
+static void
+image_data(const struct image_fmt *f, size_t bytes, uint32_t seed)
+{
+   uint32_t x = seed * 2654435761u + 99;
+   for (size_t i = 0; i < bytes; i++) {
+      x = x * 1664525u + 1013904223u;
+      img_init[i] = (uint8_t)(x >> 24);
+   }
+   static const uint16_t halfs[] = {0x7c01, 0x7e00, 0x0001, 0x83ff, 0xfc00};
+   static const uint32_t floats[] = {0x7f800001u, 0x7fc00000u, 0x00000001u, 0x807fffffu,
+                                     0xff800000u};
+   for (size_t t = 0, j = 0; (t + 1) * f->texel_bytes <= bytes; t += 5, j++) {
+      uint8_t *p = img_init + t * f->texel_bytes;
+      switch (f->type) {
+      case CL_SNORM_INT8: p[0] = 0x80; break;
+      case CL_SNORM_INT16: memcpy(p, &(uint16_t){0x8000}, 2); break;
+      case CL_HALF_FLOAT: memcpy(p, &halfs[j % 5], 2); break;
+      case CL_FLOAT: memcpy(p, &floats[j % 5], 4); break;
+      default: break;
+      }
+   }
+}
+
+/* One launch of image_{read,write}_<sfx> on an image of format f: the
+ * 1, 2, 4 and 8 component forms in turn.  Block IO moves raw bits (no
+ * format conversion), so the expected bytes are the image's own, where
+ * ref_intel_image_block_byte puts them; a write must leave every other
+ * byte of the image as it was.
+ */
+static const char *
+check_intel_image_block(cl_program prog, unsigned local, bool write, unsigned ti, unsigned fi)
+{
+   const struct block_type *t = &block_types[ti];
+   const struct image_fmt *f = &image_fmts[fi];
+   const unsigned bytes = t->bytes;
+   const unsigned nsg = NUM_WG * ((local + max_lanes - 1) / max_lanes);
+   const unsigned width = IMAGE_ROW / f->texel_bytes;
+   const unsigned height = IMAGE_Y0 + nsg * IMAGE_ROWS_PER_SG + 2;
+   const size_t img_bytes = (size_t)IMAGE_ROW * height;
+   /* A column aligned only as much as the mapping needs, the smaller of
+    * the element and texel sizes: elements start inside texels where they
+    * can.
+    */
+   const uint32_t x = 16 + (bytes < f->texel_bytes ? bytes : f->texel_bytes);
+   const size_t item_words = (N * 15 * bytes + 3) / 4;
+   if (img_bytes > IMAGE_MAX_BYTES || item_words > sizeof(img_items) / 4)
+      return "image too large for this subgroup size";
+
+   image_data(f, img_bytes, 500 + fi * 16 + ti * 4 + write + local * 256);
+   if (write) {
+      fill(img_items, item_words, 600 + fi * 16 + ti * 4 + local * 256, 0);
+      sprinkle_specials(img_items, item_words);
+   } else {
+      set_all(img_items, item_words, UNSET);
+   }
+   set_all(img_where, N, UNSET);
+
+   cl_int err;
+   const cl_image_format fmt = {f->order, f->type};
+   cl_image_desc desc;
+   memset(&desc, 0, sizeof(desc));
+   desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+   desc.image_width = width;
+   desc.image_height = height;
+   cl_mem img = clCreateImage(ctx, write ? CL_MEM_WRITE_ONLY : CL_MEM_READ_ONLY, &fmt, &desc,
+                              NULL, &err);
+   if (err != CL_SUCCESS)
+      return fail("clCreateImage(%s, %ux%u) = %d", f->name, width, height, err);
+   const size_t origin[3] = {0, 0, 0}, region[3] = {width, height, 1};
+   err = clEnqueueWriteImage(queue, img, CL_TRUE, origin, region, IMAGE_ROW, 0, img_init, 0,
+                             NULL, NULL);
+   if (err != CL_SUCCESS) {
+      clReleaseMemObject(img);
+      return fail("clEnqueueWriteImage = %d", err);
+   }
+   char kernel[32];
+   snprintf(kernel, sizeof(kernel), "image_%s_%s", write ? "write" : "read", t->sfx);
+   struct arg a[] = {MEM(img), {img_items, item_words, 0, !write, NULL}, OUT(img_where, N),
+                     VAL(x), VAL(IMAGE_Y0)};
+   const char *lerr = launch(prog, kernel, local, a, 5);
+   if (!lerr && write) {
+      err = clEnqueueReadImage(queue, img, CL_TRUE, origin, region, IMAGE_ROW, 0, img_got, 0,
+                               NULL, NULL);
+      if (err != CL_SUCCESS)
+         lerr = fail("clEnqueueReadImage = %d", err);
+   }
+   clReleaseMemObject(img);
+   if (lerr || (lerr = map_subgroups(img_where, NULL, local, max_lanes)))
+      return lerr;
+
+   const uint8_t *items = (const uint8_t *)img_items;
+   char h1[64], h2[64];
+   if (write) {
+      memcpy(img_expect, img_init, img_bytes);
+      memset(img_owner, 0, img_bytes * sizeof(img_owner[0]));
+   }
+   for (unsigned s = 0; s < num_sgs; s++) {
+      const struct sg_map *m = &sgs[s];
+      const uint32_t y = IMAGE_Y0 + IMAGE_ROWS_PER_SG * sg_index(s, img_where, local);
+      for (unsigned n = 1; n <= 8; n *= 2) {
+         for (unsigned l = 0; l < m->sg.size; l++) {
+            for (unsigned k = 0; k < n; k++) {
+               const uint8_t *item = items + ((size_t)m->gid[l] * 15 + n - 1 + k) * bytes;
+               uint8_t want[8];
+               bool inside = true;
+               for (unsigned b = 0; b < bytes && inside; b++) {
+                  const struct ref_image_byte at =
+                     ref_intel_image_block_byte(&m->sg, l, k, bytes, b, x, y + n - 1);
+                  inside = at.column < IMAGE_ROW && at.row < height;
+                  if (!inside)
+                     break;
+                  const size_t off = at.row * IMAGE_ROW + at.column;
+                  if (write) {
+                     img_expect[off] = item[b];
+                     img_owner[off] = 1 + (s << 16 | l << 8 | k << 4 | n);
+                  } else {
+                     want[b] = img_init[off];
+                  }
+               }
+               /* Outside the image: undefined (never so with these sizes). */
+               if (write || !inside || !memcmp(want, item, bytes))
+                  continue;
+               return fail("read%u, subgroup %u (size %u) lane %u component %u (x %u, row "
+                           "%u): %s, want %s", n, s, m->sg.size, l, k, x, y + n - 1 + k,
+                           hex_bytes(item, bytes, h1, sizeof(h1)),
+                           hex_bytes(want, bytes, h2, sizeof(h2)));
+            }
+         }
+      }
+   }
+   if (!write)
+      return NULL;
+   for (size_t off = 0; off < img_bytes; off++) {
+      if (img_got[off] == img_expect[off])
+         continue;
+      const uint32_t o = img_owner[off];
+      char who[96] = "no lane's: its initial byte";
+      if (o)
+         snprintf(who, sizeof(who), "write%u, subgroup %u lane %u component %u's", (o - 1) & 15,
+                  (o - 1) >> 16, ((o - 1) >> 8) & 0xff, ((o - 1) >> 4) & 15);
+      return fail("row %zu byte %zu: %s, want %s %s", off / IMAGE_ROW, off % IMAGE_ROW,
+                  hex_bytes(&img_got[off], 1, h1, sizeof(h1)), who,
+                  hex_bytes(&img_expect[off], 1, h2, sizeof(h2)));
+   }
+   return NULL;
+}
+
+/* The three cl_intel_subgroups families at one work-group size, each with
+ * its program if that built.
+ */
+static void
+run_intel(cl_program *progs, unsigned local, const char *tag)
+{
+   char name[160];
+   cl_program prog = progs[INTEL_SHUFFLES];
+   for (int dv = 0; dv < 2 && prog; dv++) {
+      for (unsigned t = 0; t < NUM_SHUFFLE_TYPES; t++) {
+         for (unsigned v = 0; v < 4; v++)
+            run_intel_shuffle(prog, local, dv, t, v, tag);
+      }
+   }
+   prog = progs[INTEL_BUFFER_BLOCK];
+   for (unsigned w = 0; w < 2 && prog; w++) {
+      for (unsigned t = 0; t < NUM_BLOCK_TYPES; t++) {
+         for (unsigned n = 1; n <= 8; n *= 2) {
+            char count[12] = "";
+            if (n > 1)
+               snprintf(count, sizeof(count), "%u", n);
+            snprintf(name, sizeof(name), "cl.intel_block.%s.%s%s.l%u.%s",
+                     w ? "write" : "read", block_types[t].name, count, local, tag);
+            report(name, check_intel_block(prog, local, w, t, n));
+         }
+      }
+   }
+   /* rusticl creates a compute state per launch on llvmpipe (no shareable
+    * shaders), so every launch compiles its kernel, and the image kernels
+    * (five texel sizes chosen at run time, 15 components) are the largest:
+    * they run at two work-group sizes, 5 (one partial subgroup, below every
+    * width but 4) and 37 (full subgroups and a partial last one).
+    */
+   prog = local == 5 || local == 37 ? progs[INTEL_IMAGE_BLOCK] : NULL;
+   for (unsigned f = 0; f < NUM_IMAGE_FMTS && prog; f++) {
+      for (unsigned w = 0; w < 2; w++) {
+         for (unsigned t = 0; t < NUM_BLOCK_TYPES; t++) {
+            snprintf(name, sizeof(name), "cl.intel_image_block.%s.%s.%s.l%u.%s",
+                     w ? "write" : "read", image_fmts[f].name, block_types[t].name, local, tag);
+            if (!image_fmt_ok[w][f]) {
+               report(name, w ? "clGetSupportedImageFormats(CL_MEM_WRITE_ONLY) lacks the format"
+                              : "clGetSupportedImageFormats(CL_MEM_READ_ONLY) lacks the format");
+               continue;
+            }
+            report(name, check_intel_image_block(prog, local, w, t, f));
+         }
+      }
+   }
+}
+
+/* Whether `name` is one of the space-separated words of `list`. */
+static bool
+has_word(const char *list, const char *name)
+{
+   const size_t len = strlen(name);
+   for (const char *p = list; (p = strstr(p, name)); p += len) {
+      if ((p == list || p[-1] == ' ') && (p[len] == ' ' || p[len] == '\0'))
+         return true;
+   }
+   return false;
+}
+
 static cl_program
-build(const char *what, cl_program prog, cl_int err)
+build_with(const char *what, cl_program prog, cl_int err, const char *options)
 {
    if (err == CL_SUCCESS)
-      err = clBuildProgram(prog, 1, &dev, "-cl-std=CL3.0", NULL, NULL);
+      err = clBuildProgram(prog, 1, &dev, options, NULL, NULL);
    if (err != CL_SUCCESS) {
-      char log[16384] = "";
-      if (prog)
-         clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, sizeof(log), log, NULL);
-      printf("%s: build failed (%d)\n%s\n", what, err, log);
+      /* The whole log (a longer one than the buffer would give nothing),
+       * printed up to 16 KiB.
+       */
+      size_t len = 0;
+      char *log = NULL;
+      if (prog && clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &len) ==
+                     CL_SUCCESS && len)
+         log = calloc(len + 1, 1);
+      if (log && clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, len, log, NULL) !=
+                    CL_SUCCESS)
+         log[0] = 0;
+      const int shown = log && strlen(log) > 16384 ? 16384 : -1;
+      printf("%s: build failed (%d)\n%.*s%s\n", what, err, shown, log ? log : "",
+             shown >= 0 ? "\n[... log cut at 16 KiB]" : "");
+      free(log);
       return NULL;
    }
    return prog;
+}
+
+static cl_program
+build(const char *what, cl_program prog, cl_int err)
+{
+   return build_with(what, prog, err, "-cl-std=CL3.0");
 }
 
 int
@@ -600,7 +1282,22 @@ main(int argc, char **argv)
    for (unsigned i = 0; i < sizeof(wanted) / sizeof(wanted[0]) && !il_only; i++) {
       char name[96];
       snprintf(name, sizeof(name), "cl.extension.%s", wanted[i]);
-      report(name, strstr(exts, wanted[i]) ? NULL : "not in CL_DEVICE_EXTENSIONS");
+      report(name, has_word(exts, wanted[i]) ? NULL : "not in CL_DEVICE_EXTENSIONS");
+   }
+   /* cl_intel_subgroups and its siblings: the intel_subgroups.cl families
+    * below need them all, so a device without them fails here (and in the
+    * build of intel_subgroups.cl), never skips.
+    */
+   static const char *const intel_wanted[] = {
+      "cl_intel_subgroups", "cl_intel_subgroups_char", "cl_intel_subgroups_short",
+      "cl_intel_subgroups_long",
+   };
+   for (unsigned i = 0; i < sizeof(intel_wanted) / sizeof(intel_wanted[0]) && !il_only; i++) {
+      char name[96];
+      snprintf(name, sizeof(name), "cl.extension.%s", intel_wanted[i]);
+      report(name, has_word(exts, intel_wanted[i])
+                      ? NULL
+                      : "not in CL_DEVICE_EXTENSIONS: the cl.intel_* cases cannot run");
    }
 
    size_t size;
@@ -634,6 +1331,32 @@ main(int argc, char **argv)
              strstr(log, "allows only Subgroup") ? NULL
                                                  : fail("built, or failed otherwise: %s", log));
       il = NULL;
+   }
+
+   /* The cl_intel_subgroups kernels, built whether or not the device
+    * advertises the extensions (without them the builds fail, loudly), in
+    * three parts: shuffles, buffer and image block IO.
+    */
+   cl_program intel[INTEL_PARTS] = {NULL};
+   if (!il_only) {
+      size_t isize;
+      char *isrc = read_file(CL_RUNNER_DIR "/intel_subgroups.cl", &isize);
+      for (unsigned p = 0; p < INTEL_PARTS; p++) {
+         char what[96], options[64];
+         snprintf(what, sizeof(what), "intel_subgroups.cl (%s)", intel_parts[p].define);
+         snprintf(options, sizeof(options), "-cl-std=CL3.0 -D%s", intel_parts[p].define);
+         if (isrc) {
+            intel[p] = clCreateProgramWithSource(ctx, 1, (const char **)&isrc, NULL, &err);
+            intel[p] = build_with(what, intel[p], err, options);
+         }
+         snprintf(what, sizeof(what), "cl.build.intel_subgroups_cl.%s", intel_parts[p].name);
+         report(what, intel[p] ? NULL
+                      : isrc ? "see the build log above (cl_intel_subgroups, _char, _short and "
+                               "_long needed)"
+                             : "cannot read " CL_RUNNER_DIR "/intel_subgroups.cl");
+      }
+      free(isrc);
+      query_image_formats();
    }
 
    if (prog) {
@@ -687,6 +1410,8 @@ main(int argc, char **argv)
                }
             }
          }
+         if (!il_only)
+            run_intel(intel, local, tag);
          if (il) {
             static const uint32_t deltas[] = {0, 1, 5, 0xffffffffu};
             for (unsigned c = 0; c <= 4; c += 4) {

@@ -507,6 +507,10 @@ static const struct image_format {
    const char *name;
    VkFormat vk;
    unsigned texel_bytes;
+   /* The format converts (normalized, sRGB, 16-bit float): block IO moves
+    * its bits raw only where the driver has raw texel access.
+    */
+   bool converts;
 } image_formats[] = {
    { "r8ui", VK_FORMAT_R8_UINT, 1 },
    { "r8i", VK_FORMAT_R8_SINT, 1 },
@@ -518,6 +522,14 @@ static const struct image_format {
    { "rg32ui", VK_FORMAT_R32G32_UINT, 8 },
    { "rgba16ui", VK_FORMAT_R16G16B16A16_UINT, 8 },
    { "rgba32ui", VK_FORMAT_R32G32B32A32_UINT, 16 },
+   { "r8", VK_FORMAT_R8_UNORM, 1, true },
+   { "rg8", VK_FORMAT_R8G8_UNORM, 2, true },
+   { "r16f", VK_FORMAT_R16_SFLOAT, 2, true },
+   { "rgba8", VK_FORMAT_R8G8B8A8_UNORM, 4, true },
+   { "rgba8_snorm", VK_FORMAT_R8G8B8A8_SNORM, 4, true },
+   { "rg16_snorm", VK_FORMAT_R16G16_SNORM, 4, true },
+   { "rgba16f", VK_FORMAT_R16G16B16A16_SFLOAT, 8, true },
+   { "rgba16", VK_FORMAT_R16G16B16A16_UNORM, 8, true },
 };
 #define NUM_IMAGE_FORMATS (sizeof(image_formats) / sizeof(image_formats[0]))
 #define IMAGE_ROW_BYTES 192
@@ -1149,6 +1161,7 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
                   c.param[2] = n;
                   c.param[3] = f;
                   c.needs_features = type_features(elem_bits[e], false) & ~VKH_FEAT_EXT_TYPES;
+                  c.needs_raw_texels = image_formats[f].converts;
                   snprintf(base, sizeof(base),
                            "subgroup.intel_image_block.%s.compute.%s.size%u.%s",
                            write ? "block_write" : "block_read", tname, size,

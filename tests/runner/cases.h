@@ -85,6 +85,11 @@ struct case_desc {
    const char *shader;      /* tests/shaders name */
    const char *needs_ext;   /* device extension the case needs, or NULL */
    uint32_t needs_features; /* VKH_FEAT_* bits (vkh.h) the case needs */
+   /* Image block IO on a converting format: only a driver that reads and
+    * writes texels raw (lavapipe: gallivm's ACCESS_RAW_TEXELS) accepts it;
+    * Vulkan has no query for that, so the runner skips it on other drivers.
+    */
+   bool needs_raw_texels;
    case_gen_fn gen;
    case_check_fn check;
    enum pattern pattern;

@@ -514,6 +514,11 @@ IMAGE_FORMATS = {
     "rg16i": ("Rg16i", "s", 4), "r32ui": ("R32ui", "u", 4), "rgba8ui": ("Rgba8ui", "u", 4),
     "r32f": ("R32f", "f", 4), "rg32ui": ("Rg32ui", "u", 8), "rgba16ui": ("Rgba16ui", "u", 8),
     "rgba32ui": ("Rgba32ui", "u", 16),
+    # Formats that convert: block IO still moves their bits raw.
+    "r8": ("R8", "f", 1), "rg8": ("Rg8", "f", 2), "r16f": ("R16f", "f", 2),
+    "rgba8": ("Rgba8", "f", 4), "rgba8_snorm": ("Rgba8Snorm", "f", 4),
+    "rg16_snorm": ("Rg16Snorm", "f", 4), "rgba16f": ("Rgba16f", "f", 8),
+    "rgba16": ("Rgba16", "f", 8),
 }
 
 
