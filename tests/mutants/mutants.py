@@ -24,7 +24,8 @@ rule it breaks) and the runs that must fail with it:
                                 or NAK's ISA)
   nak_test[:FILTER]             NAK's Rust unit tests (the MATCH encoder test)
   cl                            tests/opencl's cl-runner on the mutant's rusticl
-                                (llvmpipe) at 4, 8 and 16 lanes
+                                (llvmpipe) at 4, 8 and 16 lanes (and --il-only),
+                                stopping at the first width that fails
   ir3_lower_shuffle_test        Mesa's ir3 test of ir3_nir_lower_shuffle (folded)
 
 A mutant is killed when one of its runs fails; one with every=True only
