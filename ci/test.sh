@@ -3,7 +3,7 @@
 #   1. Mesa's own unit tests (meson test: nir_tests, spirv_tests with the
 #      series' spirv_to_nir subgroup tests, ...)
 #   2. our subgroup cases on the patched lavapipe at 4, 8 and 16 lanes
-#      (LP_NATIVE_VECTOR_WIDTH), then every compute case at
+#      (LP_NATIVE_VECTOR_WIDTH), then the compute cases at
 #      requiredSubgroupSize 4 to 64 in one process per family, and the size
 #      range vulkaninfo reports
 #   3. the refusal of a foreign driver (a fake ICD that claims to be llvmpipe);
@@ -21,10 +21,28 @@
 #      GPU): proves compilation, not results; and vulkaninfo's list of what
 #      each advertises; and the ISA checks of our ACO, ir3 and NAK code
 #      (tests/compile-only/check-isa.sh)
-# and print one summary line.  Extra arguments go to the runner
-# (for example --filter 'subgroup.rotate.*').
+# and print each part's time and one summary line.
+#
+#   ci/test.sh          CI's run: the two long sweeps as fixed samples, the
+#                       requiredSubgroupSize run (--sample 4 of the runner:
+#                       a quarter of the cases, picked by a hash of their
+#                       names, the same every run) and the 32 and 64-lane
+#                       runs at the lower CPU levels (--sample 4 of a
+#                       representative part of each family)
+#   ci/test.sh --full   the same with both sweeps whole: every compute case at
+#                       4 to 64 lanes, and every case of every family at 4 to
+#                       64 lanes at the AVX2 and SSE4.1 levels (about two
+#                       hours more)
+# Further arguments go to the runner (for example
+# --filter 'subgroup.rotate.*').
 set -uo pipefail
 . "$(dirname "$0")/env.sh"
+full=0
+if [ "${1:-}" = --full ]; then
+   full=1
+   shift
+fi
+sec_start=$(date +%s)
 
 "$TOP/ci/build.sh" || { echo "test: build failed"; echo "0 passed, 1 failed"; exit 1; }
 
@@ -89,6 +107,19 @@ tally() {
    fi
 }
 
+# section TITLE: prints the header of the next part and stops the clock of
+# the one before (the times are printed at the end).
+sec_name="build (ci/build.sh)"
+sec_times=()
+section() {
+   local now
+   now=$(date +%s)
+   sec_times+=("$(printf '%6d s  %s' $((now - sec_start)) "$sec_name")")
+   sec_name=$1 sec_start=$now
+   echo
+   echo "== $1"
+}
+
 count_skip() {
    local reason
    if reason=$(allowed_skip "$1"); then
@@ -100,7 +131,7 @@ count_skip() {
    fi
 }
 
-echo "== Mesa's own tests (meson test)"
+section "Mesa's own tests (meson test)"
 meson test -C "$BUILD_DIR" --num-processes "$(nproc)" --print-errorlogs >"$OUT/meson-test.log" 2>&1
 mt_rc=$?
 grep -E '^(Ok|Expected Fail|Fail|Unexpected Pass|Skipped|Timeout):' "$OUT/meson-test.log"
@@ -126,28 +157,28 @@ if [ "$nskip" != "$skip" ]; then
    failed=$((failed + (skip > nskip ? skip - nskip : 0)))
 fi
 
-echo
-echo "== subgroup cases on the patched lavapipe"
+section "subgroup cases on the patched lavapipe"
 "$runner" --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
    --csv "$OUT/results.csv" --log-dir "$OUT/logs" "$@" | tee "$OUT/runner.log"
 tally "$OUT/runner.log" "runner"
 
-# Every compute case at each requiredSubgroupSize lavapipe offers (4 to 64
+# The compute cases at each requiredSubgroupSize lavapipe offers (4 to 64
 # lanes), all sizes in one process per family: sizes come from the
 # pipelines (VK_EXT_subgroup_size_control), at the default vector width.
 # The run above is the global path (LP_NATIVE_VECTOR_WIDTH, no required
-# size), with the vertex and fragment cases.
-echo
-echo "== compute cases at requiredSubgroupSize 4, 8, 16, 32 and 64 (--sizes)"
-"$runner" --sizes 4,8,16,32,64 --tag sizes \
+# size), with the vertex and fragment cases.  CI runs a fixed quarter of
+# them (12,150 cases take some 15 minutes); --full runs them all.
+sizes_sample=(--sample 4)
+[ $full = 0 ] || sizes_sample=()
+section "compute cases at requiredSubgroupSize 4, 8, 16, 32 and 64 (--sizes${sizes_sample[*]:+, ${sizes_sample[*]}})"
+"$runner" --sizes 4,8,16,32,64 --tag sizes "${sizes_sample[@]}" \
    --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
    --csv "$OUT/results-sizes.csv" --log-dir "$OUT/logs-sizes" "$@" >"$OUT/runner-sizes.log" 2>&1
 sed -n '/^family/,$p' "$OUT/runner-sizes.log"
 grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$OUT/runner-sizes.log" | head -20
 tally "$OUT/runner-sizes.log" "runner (sizes)"
 
-echo
-echo "== lavapipe's subgroup size range (vulkaninfo): what VK_EXT_subgroup_size_control reports"
+section "lavapipe's subgroup size range (vulkaninfo): what VK_EXT_subgroup_size_control reports"
 VK_DRIVER_FILES="$BUILD_DIR/subprojects/mesa-$MESA_VERSION/src/gallium/targets/lavapipe/lvp_devenv_icd.x86_64.json" \
    vulkaninfo >"$OUT/vulkaninfo-lavapipe.txt" 2>&1
 why=""
@@ -177,8 +208,7 @@ fi
 #     runs gallivm's native reduce and scans once per subset.
 for variant in generic:nosubgroupnative loop:partitionloop; do
    tag=${variant%%:*} perf=${variant#*:}
-   echo
-   echo "== partitioned cases again on the $tag lowering (GALLIVM_PERF=$perf)"
+   section "partitioned cases again on the $tag lowering (GALLIVM_PERF=$perf)"
    GALLIVM_PERF=$perf "$runner" --family partitioned --tag "$tag" \
       --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
       --csv "$OUT/results-$tag.csv" --log-dir "$OUT/logs-$tag" "$@" >"$OUT/runner-$tag.log" 2>&1
@@ -190,19 +220,24 @@ done
 # OpenCL: our kernels (tests/opencl/) on the patched rusticl over llvmpipe,
 # through Debian's ICD loader pointed at our ICD file alone, at 4, 8 and 16
 # lanes.  Work-groups of 5 to 64 work-items leave partial subgroups.
+# rusticl creates a compute state for each launch; llvmpipe's shader cache
+# (keyed by the shader's NIR, the variant key and the vector width), empty
+# at the start of each width, then compiles each distinct kernel once
+# rather than for every case (51 s instead of 143 s at 4 lanes).
 cl_icd=$BUILD_DIR/tests/opencl/rusticl.icd
 cl_runner=$BUILD_DIR/tests/opencl/cl-runner
 for w in 128 256 512; do
-   echo
-   echo "== OpenCL kernels on rusticl (llvmpipe), $((w / 32)) lanes"
+   section "OpenCL kernels on rusticl (llvmpipe), $((w / 32)) lanes"
+   rm -rf "$OUT/cl-cache-w$w"
    OCL_ICD_VENDORS=$cl_icd RUSTICL_ENABLE=llvmpipe LP_NATIVE_VECTOR_WIDTH=$w \
-      MESA_SHADER_CACHE_DISABLE=true "$cl_runner" --lanes $((w / 32)) >"$OUT/cl-w$w.log" 2>&1
+      MESA_SHADER_CACHE_DIR="$OUT/cl-cache-w$w" \
+      "$cl_runner" --lanes $((w / 32)) >"$OUT/cl-w$w.log" 2>&1
    grep -E 'FAIL|build failed|refusing|^[0-9]+ passed' "$OUT/cl-w$w.log" | head -20
    tally "$OUT/cl-w$w.log" "OpenCL ($((w / 32)) lanes)"
    # Workgroup-scope rotate: refused above (the OpenCL SPIR-V environment
    # allows Subgroup scope alone), run here past rusticl's validation.
    OCL_ICD_VENDORS=$cl_icd RUSTICL_ENABLE=llvmpipe LP_NATIVE_VECTOR_WIDTH=$w \
-      MESA_SHADER_CACHE_DISABLE=true RUSTICL_DEBUG=allow_invalid_spirv \
+      MESA_SHADER_CACHE_DIR="$OUT/cl-cache-w$w" RUSTICL_DEBUG=allow_invalid_spirv \
       "$cl_runner" --lanes $((w / 32)) --il-only >"$OUT/cl-il-w$w.log" 2>&1
    grep -E 'FAIL|build failed|refusing|^[0-9]+ passed' "$OUT/cl-il-w$w.log" | head -20
    tally "$OUT/cl-il-w$w.log" "OpenCL Workgroup rotate ($((w / 32)) lanes)"
@@ -234,21 +269,28 @@ else
    echo "refusal.cl_no_device: FAIL (exit $rc; see $OUT/cl-refusal.log)"; failed=$((failed + 1))
 fi
 
-echo
-echo "== native subgroup code at lower CPU feature levels (GALLIUM_OVERRIDE_CPU_CAPS)"
+section "native subgroup code at lower CPU feature levels (GALLIUM_OVERRIDE_CPU_CAPS)"
 # gallivm picks its subgroup instructions from the CPU features
 # (backend/llvmpipe/lp_bld_subgroup.h).  Mesa's override "avx" clears
 # AVX-512 (AVX2 stays): 8 and 16 lanes at the AVX2 level; "sse4.1" clears
-# AVX: 4 lanes at the SSE4.1 level.  The families this code builds, a
-# representative part of each to keep the time small.
-level_families="intel:* ballot:* vote:* partitioned:*.divergent rotate:subgroup.rotate.compute.uint32.* arith:*.divergent"
-# At 32 and 64 lanes (requiredSubgroupSize) a fixed, smaller sample of each
-# family: LLVM legalizes those vectors into the level's registers, about
-# 0.4 s of compilation a case, and the whole families at both levels would
-# take some 25 minutes of CI's budget.  About 600 cases a level.
-level_size_families="intel:*.divergent ballot:*.divergent vote:*.divergent partitioned:subgroup.partitioned.*.compute.uint32.*.divergent rotate:subgroup.rotate.compute.uint32.*.divergent arith:subgroup.arith.*.compute.*int32.*.divergent"
+# AVX: 4 lanes at the SSE4.1 level.  CI: the families this code builds, a
+# representative part of each, on the global path (LP_NATIVE_VECTOR_WIDTH);
+# then at 32 and 64 lanes (requiredSubgroupSize: LLVM legalizes those
+# vectors into the level's registers, about 0.4 s of compilation a case) a
+# fixed quarter of a smaller part (about 150 cases a level).  --full: every
+# case of every family on the global path, and every compute case at 4 to 64
+# lanes in one process per family.
+if [ $full = 0 ]; then
+   level_families="intel:* ballot:* vote:* partitioned:*.divergent rotate:subgroup.rotate.compute.uint32.* arith:*.divergent"
+   level_size_families="intel:*.divergent ballot:*.divergent vote:*.divergent partitioned:subgroup.partitioned.*.compute.uint32.*.divergent rotate:subgroup.rotate.compute.uint32.*.divergent arith:subgroup.arith.*.compute.*int32.*.divergent"
+   level_sizes=(--sizes 32,64 --sample 4)
+else
+   level_families="rotate:* intel:* ballot:* nonsemantic:* partitioned:* intel_block:* intel_image_block:* vote:* arith:*"
+   level_size_families=$level_families
+   level_sizes=(--sizes 4,8,16,32,64)
+fi
 # level_run CAPS NAME FAMILY FILTER LANES...: one family at a CPU level,
-# LANES being the runner's --widths or --sizes option; ci/test.sh's extra
+# LANES being the runner's --widths or --sizes options; ci/test.sh's extra
 # arguments (runner_args) follow.
 level_run() {
    local caps=$1 name=$2 fam=$3 filt=$4 log line
@@ -260,7 +302,7 @@ level_run() {
       --log-dir "$OUT/logs-caps-$caps$name" "${runner_args[@]}" >"$log" 2>&1
    grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$log" | head -20
    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
-   echo "caps_$caps (${name:+sizes }${*: -1}) $fam: ${line:-no summary}"
+   echo "caps_$caps ($*) $fam: ${line:-no summary}"
    tally "$log" "runner (caps_$caps $fam${name:+ sizes})"
 }
 runner_args=("$@")
@@ -273,15 +315,12 @@ for level in "avx:avx2:256,512" "sse4.1:sse4_1:128"; do
    for ff in $level_families; do
       level_run "$caps" "" "${ff%%:*}" "${ff#*:}" --widths "$widths"
    done
-   # 32 and 64 lanes (requiredSubgroupSize) at this level: LLVM splits the
-   # vectors into the level's registers
    for ff in $level_size_families; do
-      level_run "$caps" -sizes "${ff%%:*}" "${ff#*:}" --sizes 32,64
+      level_run "$caps" -sizes "${ff%%:*}" "${ff#*:}" "${level_sizes[@]}"
    done
 done
 
-echo
-echo "== assembly of the native subgroup code (tests/asm/check-asm.sh)"
+section "assembly of the native subgroup code (tests/asm/check-asm.sh)"
 "$TOP/tests/asm/check-asm.sh" "$runner" "$OUT/asm" >"$OUT/asm.log" 2>&1
 grep -E '^asm\.' "$OUT/asm.log" | grep -v ': skip ('
 line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/asm.log" | tail -1)
@@ -299,14 +338,12 @@ else
    echo "asm checks printed no summary"; tail -5 "$OUT/asm.log"; failed=$((failed + 1))
 fi
 
-echo
-echo "== the shader cache keeps GALLIVM_PERF and vector-width variants apart (tests/cache)"
+section "the shader cache keeps GALLIVM_PERF and vector-width variants apart (tests/cache)"
 "$TOP/tests/cache/check-cache-key.sh" "$runner" "$OUT/cache" >"$OUT/cache.log" 2>&1
 grep -E '^cache\.' "$OUT/cache.log"
 tally "$OUT/cache.log" "cache checks"
 
-echo
-echo "== compile-only sweeps of the GPU drivers (tests/compile-only): compile, run nothing"
+section "compile-only sweeps of the GPU drivers (tests/compile-only): compile, run nothing"
 echo "   RADV at GFX9 to GFX12, wave64 and wave32, on its null device; vulkaninfo under the amdgpu drm-shim"
 "$TOP/tests/compile-only/sweep.sh" radv "$runner" "$BUILD_DIR" "$OUT/radv" >"$OUT/radv.log" 2>&1
 grep -E '^radv\.|^compile-only' "$OUT/radv.log"
@@ -327,8 +364,7 @@ for drv in radv turnip nvk; do
    tally "$OUT/$drv-isa.log" "$drv ISA checks"
 done
 
-echo
-echo "== refusal of a foreign driver (fake ICD claiming to be llvmpipe)"
+section "refusal of a foreign driver (fake ICD claiming to be llvmpipe)"
 "$runner" --icd "$BUILD_DIR/tests/fake_icd.json" --widths 256 --log-dir "$OUT/logs-fake" --skips "$SKIPS" \
    >"$OUT/fake-icd.log" 2>&1
 rc=$?
@@ -340,14 +376,12 @@ else
    failed=$((failed + 1))
 fi
 
-echo
-echo "== piglit: GL_ARB_shader_ballot on the patched llvmpipe (GL, GLSL and SPIR-V, 4/8/16 lanes)"
+section "piglit: GL_ARB_shader_ballot on the patched llvmpipe (GL, GLSL and SPIR-V, 4/8/16 lanes)"
 bash "$TOP/tests/piglit/run-piglit.sh" --out "$OUT/piglit" >"$OUT/piglit.log" 2>&1
 grep -E '^(width |refusing|piglit:|note:)|: (fail|unexpected-pass)' "$OUT/piglit.log" | head -40
 tally "$OUT/piglit.log" "run-piglit"
 
-echo
-echo "== refusal of a foreign GL driver"
+section "refusal of a foreign GL driver"
 # The same llvmpipe checked against a mark it does not carry.
 bash "$TOP/tests/piglit/run-piglit.sh" --widths 256 --expect-mark mesa-subgroups/not-this-build \
    --out "$OUT/piglit-refusal" >"$OUT/piglit-refusal-mark.log" 2>&1
@@ -373,6 +407,8 @@ else
    count_skip refusal.gl_system_mesa "$sys_json not installed: no system Mesa to refuse"
 fi
 
+section "time of each part"
+printf '%s\n' "${sec_times[@]}" | tee "$OUT/times.txt"
 echo "$passed $failed $skipped" >"$OUT/summary"
 echo
 echo "$passed passed, $failed failed, $skipped skipped"

@@ -63,6 +63,8 @@ struct options {
     */
    unsigned sizes[8];
    unsigned num_sizes;
+   /* --sample N: a fixed 1/N of the cases (CI's sample of a long sweep) */
+   unsigned sample;
    bool self_check;
    bool demo;
    bool list;
@@ -80,13 +82,36 @@ static struct options opt = {
    .timeout_s = 300,
 };
 
-/* Whether a case runs: its name matches the filter, and with --sizes it is a
- * compute case (the other stages ignore requiredSubgroupSize).
+/* With --sample N, whether a case is in the sample: a hash of its name
+ * (FNV-1a, then MurmurHash3's finalizer, since FNV's low bits depend only on
+ * the low bits of the characters), so every run picks the same cases and
+ * adding a case leaves the others' choice alone.
+ */
+static bool
+case_sampled(const char *name)
+{
+   if (opt.sample <= 1)
+      return true;
+   uint32_t h = 2166136261u;
+   for (const char *p = name; *p; p++)
+      h = (h ^ (uint8_t)*p) * 16777619u;
+   h ^= h >> 16;
+   h *= 0x85ebca6bu;
+   h ^= h >> 13;
+   h *= 0xc2b2ae35u;
+   h ^= h >> 16;
+   return h % opt.sample == 0;
+}
+
+/* Whether a case runs: its name matches the filter and is in the sample, and
+ * with --sizes it is a compute case (the other stages ignore
+ * requiredSubgroupSize).
  */
 static bool
 case_wanted(const struct case_desc *c)
 {
-   return fnmatch(opt.filter, c->name, 0) == 0 && (!opt.num_sizes || c->stage == STAGE_COMPUTE);
+   return fnmatch(opt.filter, c->name, 0) == 0 && case_sampled(c->name) &&
+          (!opt.num_sizes || c->stage == STAGE_COMPUTE);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -832,7 +857,7 @@ spawn_child(unsigned width, const char *family, FILE **out, pid_t *pid_out,
          setenv("LP_NATIVE_VECTOR_WIDTH", wbuf, 1);
       else
          unsetenv("LP_NATIVE_VECTOR_WIDTH");
-      const char *argv[20];
+      const char *argv[24];
       unsigned n = 0;
       argv[n++] = self_path;
       argv[n++] = "--child";
@@ -867,6 +892,12 @@ spawn_child(unsigned width, const char *family, FILE **out, pid_t *pid_out,
                      opt.sizes[i]);
          argv[n++] = "--sizes";
          argv[n++] = sbuf;
+      }
+      char pbuf[16];
+      if (opt.sample > 1) {
+         snprintf(pbuf, sizeof(pbuf), "%u", opt.sample);
+         argv[n++] = "--sample";
+         argv[n++] = pbuf;
       }
       if (opt.self_check)
          argv[n++] = "--self-check";
@@ -1128,6 +1159,8 @@ usage(void)
            "                         requiredSubgroupSize, every size in one child\n"
            "                         per family at the default width\n"
            "  --filter GLOB          only cases whose name matches\n"
+           "  --sample N             a fixed 1/N of those cases (by a hash of the\n"
+           "                         name: the same ones every run)\n"
            "  --family NAME          only one family (rotate, intel, ballot, nonsemantic,\n"
            "                         partitioned, intel_block, intel_image_block,\n"
            "                         vote, arith)\n"
@@ -1187,6 +1220,8 @@ main(int argc, char **argv)
          opt.width = (unsigned)atoi(ARG());
       } else if (!strcmp(a, "--filter")) {
          opt.filter = ARG();
+      } else if (!strcmp(a, "--sample")) {
+         opt.sample = (unsigned)atoi(ARG());
       } else if (!strcmp(a, "--family")) {
          opt.family = ARG();
       } else if (!strcmp(a, "--icd") || !strcmp(a, "--driver-json")) {
