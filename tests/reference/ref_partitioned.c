@@ -37,6 +37,8 @@ type_mask(enum ref_ptype t)
    return bits >= 64 ? ~0ull : (1ull << bits) - 1;
 }
 
+enum ref_reading ref_reading = REF_READING_SERIES;
+
 /* IEEE 754: all exponent bits set and a non-zero significand. */
 bool
 ref_component_is_nan(enum ref_ptype t, uint64_t a)
@@ -129,14 +131,19 @@ ref_partition_verify(const struct ref_subgroup *sg, enum ref_ptype t, unsigned c
           * it leaves open, so lanes whose only differences are components
           * that are NaN in both may group or not.  Any other difference --
           * a NaN against a number, or another component that differs, as
-          * (NaN, 1) against (NaN, 2) -- keeps them apart.
+          * (NaN, 1) against (NaN, 2) -- keeps them apart.  The Vulkan
+          * reading also lets -0.0 and +0.0 group or not (a driver may
+          * ignore the sign of a zero; a bitwise compare splits them).
           */
          bool equal = true, may_share = true, any_nan = false;
          for (unsigned c = 0; c < comps; c++) {
             const bool ce = ref_component_equal(t, value[i][c], value[j][c]);
             const bool both_nan = ref_component_is_nan(t, value[i][c]) &&
                                   ref_component_is_nan(t, value[j][c]);
-            equal &= ce;
+            const bool signed_zeros = ref_reading == REF_READING_VULKAN &&
+                                      ref_ptype_is_float(t) && ce &&
+                                      ((value[i][c] ^ value[j][c]) & type_mask(t));
+            equal &= ce && !signed_zeros;
             may_share &= ce || both_nan;
             any_nan |= ref_component_is_nan(t, value[i][c]) ||
                        ref_component_is_nan(t, value[j][c]);
@@ -467,11 +474,31 @@ ref_partitioned_scan_accept(const struct ref_subgroup *sg, enum ref_pop op, unsi
       accept[0] = identity(op, bits);
       return 1;
    }
-   if (op == REF_OP_FMIN || op == REF_OP_FMAX)
-      return fminmax_accept(op, bits, used, n, accept);
-   uint64_t acc = used[0];
-   for (unsigned k = 1; k < n; k++)
-      acc = combine(op, bits, acc, used[k]);
-   accept[0] = acc;
-   return 1;
+   const bool is_float =
+      op == REF_OP_FADD || op == REF_OP_FMUL || op == REF_OP_FMIN || op == REF_OP_FMAX;
+   if (is_float && ref_reading == REF_READING_VULKAN) {
+      /* A NaN or an infinity among the values: undefined (see
+       * REF_READING_VULKAN).
+       */
+      for (unsigned k = 0; k < n; k++) {
+         if (isinf(to_double(bits, used[k])) || isnan(to_double(bits, used[k])))
+            return 0;
+      }
+   }
+   unsigned na;
+   if (op == REF_OP_FMIN || op == REF_OP_FMAX) {
+      na = fminmax_accept(op, bits, used, n, accept);
+   } else {
+      uint64_t acc = used[0];
+      for (unsigned k = 1; k < n; k++)
+         acc = combine(op, bits, acc, used[k]);
+      accept[0] = acc;
+      na = 1;
+   }
+   /* The Vulkan reading: a zero result of either sign. */
+   if (is_float && ref_reading == REF_READING_VULKAN && na && to_double(bits, accept[0]) == 0.0) {
+      accept_add(accept, &na, from_double(bits, 0.0));
+      accept_add(accept, &na, from_double(bits, -0.0));
+   }
+   return na;
 }

@@ -24,6 +24,26 @@
 #define REF_MAX_LANES 128
 #define REF_UNDEF (-1)
 
+/* Which answers the reference accepts where a text leaves a choice.
+ *
+ *   REF_READING_SERIES: the choices this series makes, which the patched
+ *     lavapipe is held to.  Group operations in a shader declaring
+ *     SignedZeroInfNanPreserve keep NaNs and signs of zero (SPIR-V's NaN rule
+ *     for FMin / FMax; a lone -0.0 sums to -0.0), and Partition compares
+ *     floats by ordered equality (-0.0 and +0.0 share a subset).
+ *   REF_READING_VULKAN: any conformant Vulkan driver (the runner's
+ *     --any-driver).  SignedZeroInfNanPreserve binds only the instructions
+ *     Vulkan lists (OpFAdd, OpFMul, OpStore, ...), and "other SPIR-V
+ *     instructions may also respect" it (Vulkan, "Precision and Operation of
+ *     SPIR-V Instructions").  A group operation is not listed, so it may
+ *     "ignore sign of a zero, or assume that arguments and results are not
+ *     NaNs or infinities": a float reduce or scan with a NaN or an infinity
+ *     among its values is undefined, a zero result may have either sign, and
+ *     -0.0 and +0.0 may or may not share a partition subset.
+ */
+enum ref_reading { REF_READING_SERIES, REF_READING_VULKAN };
+extern enum ref_reading ref_reading;
+
 /* One subgroup as the reference model sees it. */
 struct ref_subgroup {
    unsigned size;                /* SubgroupSize */
