@@ -40,6 +40,11 @@
 #   partition_u64     a 64-bit key: one MATCH.ANY.U64, no loop.
 #   partition_u8      an 8-bit key (widened by nir_lower_bit_size): one
 #                     MATCH.ANY, no loop.
+#   reduce_*          (Ampere and Ada) a 32-bit integer reduce of the whole
+#                     subgroup (iadd, smin, umax, xor) is one REDUX, fewer
+#                     instructions than NAK's shuffle tree
+#                     (NAK_DEBUG=noredux); on Turing (SM 7.5, no REDUX)
+#                     none.
 #
 # usage: tests/compile-only/check-isa.sh turnip|radv|nvk RUNNER BUILD_DIR OUTDIR
 # Ends with "N passed, N failed, N skipped".
@@ -214,6 +219,33 @@ nvk)
             fail "$check" "$(instrs "$a") instructions, not fewer than the waterfall's $(instrs "$b")"
          else
             pass "$check" "$(shape "$a"); with nomatch: $(shape "$b")"
+         fi
+      done
+
+      # REDUX: SM 8.0 and later (TU102 is SM 7.5)
+      filter="subgroup.arith.*.compute.*int32.size32.reduce.all"
+      compile "$out/$name.redux" "$out/$name.redux.log" 32 "$filter" "${gpu_env[@]}"
+      compile "$out/$name.noredux" "$out/$name.noredux.log" 32 "$filter" "${gpu_env[@]}" \
+         NAK_DEBUG=noredux
+      for c in "iadd uint32" "smin int32" "umax uint32" "xor uint32"; do
+         read -r op type <<<"$c"
+         case=subgroup.arith.$op.compute.$type.size32.reduce.all
+         a=$out/$name.redux/$case.txt b=$out/$name.noredux/$case.txt
+         check=isa.nvk.$name.reduce_$op
+         want=1
+         [ "$chip" = 162 ] && want=0
+         if [ ! -f "$a" ] || [ ! -f "$b" ]; then
+            fail "$check" "no NAK assembly of $case; see $out/$name.redux*.log"
+         elif [ "$(count 'redux\.[a-z0-9.]+' "$a")" != $want ]; then
+            fail "$check" "$(count 'redux\.[a-z0-9.]+' "$a") redux, not $want"
+         elif [ $want = 0 ]; then
+            pass "$check" "no redux before SM 8.0, $(instrs "$a") instructions"
+         elif [ "$(count 'redux\.[a-z0-9.]+' "$b")" != 0 ]; then
+            fail "$check" "a redux with NAK_DEBUG=noredux too: the check proves nothing"
+         elif [ "$(instrs "$a")" -ge "$(instrs "$b")" ]; then
+            fail "$check" "$(instrs "$a") instructions, not fewer than the shuffle tree's $(instrs "$b")"
+         else
+            pass "$check" "one redux, $(instrs "$a") instructions; with noredux $(instrs "$b")"
          fi
       done
    done

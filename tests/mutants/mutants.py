@@ -22,7 +22,7 @@ rule it breaks) and the runs that must fail with it:
                                 nouveau drm-shim, Turing, Ampere and Ada)
   turnip-isa, radv-isa, nvk-isa tests/compile-only/check-isa.sh (ir3's, ACO's
                                 or NAK's ISA)
-  nak_test[:FILTER]             NAK's Rust unit tests (the MATCH encoder test)
+  nak_test[:FILTER]             NAK's Rust unit tests (the MATCH and REDUX encoder tests)
   cl                            tests/opencl's cl-runner on the mutant's rusticl
                                 (llvmpipe) at 4, 8 and 16 lanes (and --il-only),
                                 stopping at the first width that fails
@@ -509,6 +509,16 @@ MUTANTS = [
            'on SM70+ partition is left to NAK, one MATCH.ANY',
            '   return intrin->intrinsic != nir_intrinsic_partition ||\n          !nak_has_match_any(nak);',
            '   return true;',
+           ['nvk-isa']),
+    Mutant('nak-redux-signed-dropped', 'src/nouveau/compiler/nak/sm70.rs',
+           'a signed minimum or maximum is REDUX .S32 (bit 73)',
+           '        e.set_bit(73, self.signed);',
+           '        e.set_bit(73, false);',
+           ['nak_test:sm70::tests']),
+    Mutant('nak-redux-unused', 'src/nouveau/compiler/nak_nir_lower_scan_reduce.c',
+           'on SM80+ a 32-bit integer reduce of the whole subgroup is left to NAK, one REDUX',
+           '   if (nak_nir_is_redux(nak, intrin))\n      return false;',
+           '   if (false)\n      return false;',
            ['nvk-isa']),
     Mutant('nvk-partitioned-not-advertised', 'src/nouveau/vulkan/nvk_physical_device.c',
            'NVK offers VK_NV_shader_subgroup_partitioned where NAK lowers it',
