@@ -24,8 +24,8 @@
 # and print each part's time and one summary line.
 #
 #   ci/test.sh          CI's run: the two long sweeps as fixed samples, the
-#                       requiredSubgroupSize run (--sample 4 of the runner:
-#                       a quarter of the cases, picked by a hash of their
+#                       requiredSubgroupSize run (--sample 8 of the runner:
+#                       an eighth of the cases, picked by a hash of their
 #                       names, the same every run) and the 32 and 64-lane
 #                       runs at the lower CPU levels (--sample 4 of a
 #                       representative part of each family)
@@ -157,6 +157,62 @@ if [ "$nskip" != "$skip" ]; then
    failed=$((failed + (skip > nskip ? skip - nskip : 0)))
 fi
 
+# Runs that share nothing with the lavapipe runs below: the GPU drivers'
+# compile-only sweeps and ISA checks, and the OpenCL kernels on rusticl.
+# They run beside the lavapipe runs (which keep one core busy) and are
+# reported in their places below; each one's time is listed at the end.
+#
+# The OpenCL kernels (tests/opencl/) run on the patched rusticl over
+# llvmpipe, through Debian's ICD loader pointed at our ICD file alone, at 4,
+# 8 and 16 lanes.  Work-groups of 5 to 64 work-items leave partial
+# subgroups.  rusticl creates a compute state for each launch; llvmpipe's
+# shader cache (keyed by the shader's NIR, the variant key and the vector
+# width), empty at the start of each width, then compiles each distinct
+# kernel once rather than for every case (51 s instead of 143 s at 4
+# lanes).  The Workgroup-scope rotate module, which rusticl refuses (the
+# OpenCL SPIR-V environment allows Subgroup scope alone), runs past its
+# validation (--il-only).
+cl_icd=$BUILD_DIR/tests/opencl/rusticl.icd
+cl_runner=$BUILD_DIR/tests/opencl/cl-runner
+beside() {
+   local name=$1 t
+   shift
+   t=$(date +%s)
+   "$@"
+   printf '%6d s  %s (beside the lavapipe runs)\n' $(($(date +%s) - t)) "$name" >>"$OUT/beside-times.txt"
+}
+beside_runs() {
+   local drv w
+   for drv in radv turnip nvk; do
+      beside "compile-only sweep: $drv" "$TOP/tests/compile-only/sweep.sh" $drv "$runner" \
+         "$BUILD_DIR" "$OUT/$drv" >"$OUT/$drv.log" 2>&1
+      beside "ISA checks: $drv" "$TOP/tests/compile-only/check-isa.sh" $drv "$runner" \
+         "$BUILD_DIR" "$OUT/$drv-isa" >"$OUT/$drv-isa.log" 2>&1
+   done
+   for w in 128 256 512; do
+      rm -rf "$OUT/cl-cache-w$w"
+      beside "OpenCL kernels, $((w / 32)) lanes" env OCL_ICD_VENDORS="$cl_icd" \
+         RUSTICL_ENABLE=llvmpipe LP_NATIVE_VECTOR_WIDTH=$w MESA_SHADER_CACHE_DIR="$OUT/cl-cache-w$w" \
+         "$cl_runner" --lanes $((w / 32)) >"$OUT/cl-w$w.log" 2>&1
+      beside "OpenCL Workgroup rotate, $((w / 32)) lanes" env OCL_ICD_VENDORS="$cl_icd" \
+         RUSTICL_ENABLE=llvmpipe LP_NATIVE_VECTOR_WIDTH=$w MESA_SHADER_CACHE_DIR="$OUT/cl-cache-w$w" \
+         RUSTICL_DEBUG=allow_invalid_spirv "$cl_runner" --lanes $((w / 32)) --il-only \
+         >"$OUT/cl-il-w$w.log" 2>&1
+   done
+}
+rm -f "$OUT/beside-times.txt" "$OUT"/cl-w*.log "$OUT"/cl-il-w*.log "$OUT"/radv*.log \
+   "$OUT"/turnip*.log "$OUT"/nvk*.log
+beside_runs &
+beside_pid=$!
+trap 'kill $beside_pid 2>/dev/null' EXIT
+beside_done=0
+wait_beside() {
+   if [ $beside_done = 0 ]; then
+      wait $beside_pid
+      beside_done=1
+   fi
+}
+
 section "subgroup cases on the patched lavapipe"
 "$runner" --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
    --csv "$OUT/results.csv" --log-dir "$OUT/logs" "$@" | tee "$OUT/runner.log"
@@ -166,9 +222,9 @@ tally "$OUT/runner.log" "runner"
 # lanes), all sizes in one process per family: sizes come from the
 # pipelines (VK_EXT_subgroup_size_control), at the default vector width.
 # The run above is the global path (LP_NATIVE_VECTOR_WIDTH, no required
-# size), with the vertex and fragment cases.  CI runs a fixed quarter of
+# size), with the vertex and fragment cases.  CI runs a fixed eighth of
 # them (12,150 cases take some 15 minutes); --full runs them all.
-sizes_sample=(--sample 4)
+sizes_sample=(--sample 8)
 [ $full = 0 ] || sizes_sample=()
 section "compute cases at requiredSubgroupSize 4, 8, 16, 32 and 64 (--sizes${sizes_sample[*]:+, ${sizes_sample[*]}})"
 "$runner" --sizes 4,8,16,32,64 --tag sizes "${sizes_sample[@]}" \
@@ -217,28 +273,12 @@ for variant in generic:nosubgroupnative loop:partitionloop; do
    tally "$OUT/runner-$tag.log" "runner ($tag)"
 done
 
-# OpenCL: our kernels (tests/opencl/) on the patched rusticl over llvmpipe,
-# through Debian's ICD loader pointed at our ICD file alone, at 4, 8 and 16
-# lanes.  Work-groups of 5 to 64 work-items leave partial subgroups.
-# rusticl creates a compute state for each launch; llvmpipe's shader cache
-# (keyed by the shader's NIR, the variant key and the vector width), empty
-# at the start of each width, then compiles each distinct kernel once
-# rather than for every case (51 s instead of 143 s at 4 lanes).
-cl_icd=$BUILD_DIR/tests/opencl/rusticl.icd
-cl_runner=$BUILD_DIR/tests/opencl/cl-runner
+section "OpenCL kernels on rusticl (llvmpipe) at 4, 8 and 16 lanes (run beside the lavapipe runs)"
+wait_beside
 for w in 128 256 512; do
-   section "OpenCL kernels on rusticl (llvmpipe), $((w / 32)) lanes"
-   rm -rf "$OUT/cl-cache-w$w"
-   OCL_ICD_VENDORS=$cl_icd RUSTICL_ENABLE=llvmpipe LP_NATIVE_VECTOR_WIDTH=$w \
-      MESA_SHADER_CACHE_DIR="$OUT/cl-cache-w$w" \
-      "$cl_runner" --lanes $((w / 32)) >"$OUT/cl-w$w.log" 2>&1
+   echo "   $((w / 32)) lanes:"
    grep -E 'FAIL|build failed|refusing|^[0-9]+ passed' "$OUT/cl-w$w.log" | head -20
    tally "$OUT/cl-w$w.log" "OpenCL ($((w / 32)) lanes)"
-   # Workgroup-scope rotate: refused above (the OpenCL SPIR-V environment
-   # allows Subgroup scope alone), run here past rusticl's validation.
-   OCL_ICD_VENDORS=$cl_icd RUSTICL_ENABLE=llvmpipe LP_NATIVE_VECTOR_WIDTH=$w \
-      MESA_SHADER_CACHE_DIR="$OUT/cl-cache-w$w" RUSTICL_DEBUG=allow_invalid_spirv \
-      "$cl_runner" --lanes $((w / 32)) --il-only >"$OUT/cl-il-w$w.log" 2>&1
    grep -E 'FAIL|build failed|refusing|^[0-9]+ passed' "$OUT/cl-il-w$w.log" | head -20
    tally "$OUT/cl-il-w$w.log" "OpenCL Workgroup rotate ($((w / 32)) lanes)"
 done
@@ -343,23 +383,20 @@ section "the shader cache keeps GALLIVM_PERF and vector-width variants apart (te
 grep -E '^cache\.' "$OUT/cache.log"
 tally "$OUT/cache.log" "cache checks"
 
-section "compile-only sweeps of the GPU drivers (tests/compile-only): compile, run nothing"
+section "compile-only sweeps of the GPU drivers (tests/compile-only): compile, run nothing (run beside the lavapipe runs)"
+wait_beside
 echo "   RADV at GFX9 to GFX12, wave64 and wave32, on its null device; vulkaninfo under the amdgpu drm-shim"
-"$TOP/tests/compile-only/sweep.sh" radv "$runner" "$BUILD_DIR" "$OUT/radv" >"$OUT/radv.log" 2>&1
 grep -E '^radv\.|^compile-only' "$OUT/radv.log"
 tally "$OUT/radv.log" "RADV sweep"
 echo "   Turnip on a6xx and a7xx, 64 and 128 lanes, and vulkaninfo, under the freedreno drm-shim"
-"$TOP/tests/compile-only/sweep.sh" turnip "$runner" "$BUILD_DIR" "$OUT/turnip" >"$OUT/turnip.log" 2>&1
 grep -E '^turnip\.|^compile-only' "$OUT/turnip.log"
 tally "$OUT/turnip.log" "Turnip sweep"
 echo "   NVK on Turing, Ampere and Ada (32 lanes), and vulkaninfo, under the nouveau drm-shim"
-"$TOP/tests/compile-only/sweep.sh" nvk "$runner" "$BUILD_DIR" "$OUT/nvk" >"$OUT/nvk.log" 2>&1
 grep -E '^nvk\.|^compile-only' "$OUT/nvk.log"
 tally "$OUT/nvk.log" "NVK sweep"
 echo "   ISA of our code against its debug switch (tests/compile-only/check-isa.sh):"
 echo "   ACO's (RADV_DEBUG), ir3's (IR3_SHADER_DEBUG) and NAK's (NAK_DEBUG)"
 for drv in radv turnip nvk; do
-   "$TOP/tests/compile-only/check-isa.sh" $drv "$runner" "$BUILD_DIR" "$OUT/$drv-isa" >"$OUT/$drv-isa.log" 2>&1
    grep -E '^isa\.|^isa checks' "$OUT/$drv-isa.log"
    tally "$OUT/$drv-isa.log" "$drv ISA checks"
 done
@@ -408,7 +445,8 @@ else
 fi
 
 section "time of each part"
-printf '%s\n' "${sec_times[@]}" | tee "$OUT/times.txt"
+wait_beside
+{ printf '%s\n' "${sec_times[@]}"; cat "$OUT/beside-times.txt" 2>/dev/null; } | tee "$OUT/times.txt"
 echo "$passed $failed $skipped" >"$OUT/summary"
 echo
 echo "$passed passed, $failed failed, $skipped skipped"

@@ -26,20 +26,43 @@ LVP = MESA_DIR + '/src/gallium/targets/lavapipe/'
 RADV_ICD = MESA_DIR + '/src/amd/vulkan/radeon_devenv_icd.x86_64.json'
 TU = MESA_DIR + '/src/freedreno/'
 NVK = MESA_DIR + '/src/nouveau/'
-TARGETS = [LVP + 'libvulkan_lvp.so', LVP + 'lvp_devenv_icd.x86_64.json',
-           MESA_DIR + '/src/amd/vulkan/libvulkan_radeon.so', RADV_ICD,
-           TU + 'vulkan/libvulkan_freedreno.so', TU + 'vulkan/freedreno_devenv_icd.x86_64.json',
-           TU + 'drm-shim/libfreedreno_noop_drm_shim.so',
-           MESA_DIR + '/src/amd/drm-shim/libamdgpu_noop_drm_shim.so',
-           'tests/subgroup-runner', MESA_DIR + '/src/compiler/spirv/spirv_tests',
-           MESA_DIR + '/src/compiler/nir/nir_tests',
-           MESA_DIR + '/src/freedreno/ir3/ir3_lower_shuffle_test',
-           MESA_DIR + '/src/gallium/targets/dri/libgallium-25.0.7.so',
-           MESA_DIR + '/src/egl/libEGL_mesa.so.0.0.0',
-           NVK + 'vulkan/libvulkan_nouveau.so', NVK + 'vulkan/nouveau_devenv_icd.x86_64.json',
-           NVK + 'drm-shim/libnouveau_noop_drm_shim.so', NVK + 'compiler/nak',
-           MESA_DIR + '/src/gallium/targets/rusticl/libRusticlOpenCL.so.1.0.0',
-           'tests/opencl/cl-runner', 'tests/opencl/rotate_workgroup.spv']
+# What each kind of run needs built (run_spec's kinds); setup() builds only
+# what the chosen mutants' runs need, and every build of a mutant rebuilds
+# that much.
+RUNNER_TARGETS = [LVP + 'libvulkan_lvp.so', LVP + 'lvp_devenv_icd.x86_64.json',
+                  'tests/subgroup-runner']
+GL_TARGETS = [MESA_DIR + '/src/gallium/targets/dri/libgallium-25.0.7.so',
+              MESA_DIR + '/src/egl/libEGL_mesa.so.0.0.0']
+RADV_TARGETS = [MESA_DIR + '/src/amd/vulkan/libvulkan_radeon.so', RADV_ICD,
+                MESA_DIR + '/src/amd/drm-shim/libamdgpu_noop_drm_shim.so']
+TU_TARGETS = [TU + 'vulkan/libvulkan_freedreno.so', TU + 'vulkan/freedreno_devenv_icd.x86_64.json',
+              TU + 'drm-shim/libfreedreno_noop_drm_shim.so']
+NVK_TARGETS = [NVK + 'vulkan/libvulkan_nouveau.so', NVK + 'vulkan/nouveau_devenv_icd.x86_64.json',
+               NVK + 'drm-shim/libnouveau_noop_drm_shim.so']
+KIND_TARGETS = {
+    'runner': RUNNER_TARGETS, 'cache': RUNNER_TARGETS,
+    'piglit': RUNNER_TARGETS + GL_TARGETS,
+    'spirv_tests': [MESA_DIR + '/src/compiler/spirv/spirv_tests'],
+    'nir_tests': [MESA_DIR + '/src/compiler/nir/nir_tests'],
+    'radv': RUNNER_TARGETS + RADV_TARGETS,
+    'turnip': RUNNER_TARGETS + TU_TARGETS,
+    'ir3_lower_shuffle_test': [MESA_DIR + '/src/freedreno/ir3/ir3_lower_shuffle_test'],
+    'nvk': RUNNER_TARGETS + NVK_TARGETS,
+    'nak_test': [NVK + 'compiler/nak'],
+    'cl': [MESA_DIR + '/src/gallium/targets/rusticl/libRusticlOpenCL.so.1.0.0',
+           'tests/opencl/cl-runner', 'tests/opencl/rotate_workgroup.spv'],
+}
+TARGETS = []
+
+
+def kind_of(spec):
+    """A run spec's kind, the runner's and the ISA checks' variants folded."""
+    kind = spec.partition(':')[0]
+    if kind.startswith('runner'):
+        return 'runner'
+    return kind[:-len('-isa')] if kind.endswith('-isa') else kind
+
+
 REPORT = os.path.join(HERE, 'REPORT.md')
 
 
@@ -91,21 +114,25 @@ def setup(mutants):
         if r.returncode:
             sys.exit('mutants: meson configure failed:\n' + r.stdout[-3000:] + r.stderr[-3000:])
     open(used, 'w').write(options)
+    kinds = {kind_of(spec) for m in mutants for spec in m.run}
+    for kind in sorted(kinds):
+        TARGETS.extend(t for t in KIND_TARGETS[kind] if t not in TARGETS)
     # The runner's shaders too.
-    r = sh(['ninja', '-C', BUILD, '-t', 'targets', 'all'])
-    TARGETS.extend(sorted({line.split(':')[0] for line in r.stdout.splitlines()
-                           if line.startswith('tests/') and
-                           line.split(':')[0].endswith(('.spv', '.shader_test'))}))
+    if 'tests/subgroup-runner' in TARGETS:
+        r = sh(['ninja', '-C', BUILD, '-t', 'targets', 'all'])
+        TARGETS.extend(sorted({line.split(':')[0] for line in r.stdout.splitlines()
+                               if line.startswith('tests/') and
+                               line.split(':')[0].endswith(('.spv', '.shader_test'))}))
     t = time.time()
     r = sh(['ninja', '-C', BUILD] + TARGETS)
     if r.returncode:
         sys.exit('mutants: the unmutated tree does not build:\n' + r.stdout[-3000:])
-    # Every run must pass without a mutant, or a kill would prove nothing.
-    specs = ['runner:nonsemantic', 'spirv_tests', 'radv:subgroup.nonsemantic.*',
-             'turnip:subgroup.nonsemantic.*']
-    # the OpenCL runs too, when a mutant to run uses them
-    if any(spec == 'cl' for m in mutants for spec in m.run):
-        specs.append('cl')
+    # Every run must pass without a mutant, or a kill would prove nothing:
+    # one of each kind the mutants use.
+    baseline = {'runner': 'runner:nonsemantic', 'spirv_tests': 'spirv_tests',
+                'radv': 'radv:subgroup.nonsemantic.*', 'turnip': 'turnip:subgroup.nonsemantic.*',
+                'nvk': 'nvk:subgroup.nonsemantic.*', 'cl': 'cl'}
+    specs = [baseline[k] for k in sorted(kinds) if k in baseline]
     for spec in specs:
         failed, total, first, tail = run_spec(spec)
         if failed or not total:
