@@ -87,14 +87,21 @@ static struct options opt = {
  * the low bits of the characters), so every run picks the same cases and
  * adding a case leaves the others' choice alone.
  */
+static uint32_t
+hash_str(const char *s)
+{
+   uint32_t h = 2166136261u;
+   for (; *s; s++)
+      h = (h ^ (uint8_t)*s) * 16777619u;
+   return h;
+}
+
 static bool
 case_sampled(const char *name)
 {
    if (opt.sample <= 1)
       return true;
-   uint32_t h = 2166136261u;
-   for (const char *p = name; *p; p++)
-      h = (h ^ (uint8_t)*p) * 16777619u;
+   uint32_t h = hash_str(name);
    h ^= h >> 16;
    h *= 0x85ebca6bu;
    h ^= h >> 13;
@@ -126,15 +133,6 @@ struct child_state {
    uint32_t color[MAX_INVOCATIONS * 4]; /* the fragment cases' color attachment */
    bool demo_done[8];
 };
-
-static uint32_t
-hash_str(const char *s)
-{
-   uint32_t h = 2166136261u;
-   for (; *s; s++)
-      h = (h ^ (uint8_t)*s) * 16777619u;
-   return h;
-}
 
 static uint32_t *
 load_spirv(const char *name, size_t *size)
