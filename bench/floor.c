@@ -37,8 +37,10 @@ typedef void (*loop_fn)(const uint32_t *seed, uint32_t *out, uint32_t count, uin
 
 /* Second forms of ballot and the votes that stay in vector registers (an
  * OR/AND across the lanes by shuffles) instead of going through a scalar
- * mask, and of the 16-lane partition by vpconflictd instead of compares;
- * the floor reports whichever is faster on the machine. */
+ * mask, and of the partition by vpconflictd instead of compares;
+ * the floor reports whichever is faster on the machine.  At 32 and 64 lanes
+ * only partition has a second form: vpconflictd within each register and
+ * compares across registers. */
 enum { OPV_BALLOT = OP_COUNT, OPV_VOTE_ANY, OPV_VOTE_ALL, OPV_PARTITION, OPV_END };
 
 /* The active lanes: all, but the compiler must not know it (a shader's
@@ -364,6 +366,25 @@ stepw(int op, unsigned R, const __m512i *x, const __m512i *v, uint32_t ik, const
          r[j] = acc;
       }
       return;
+   case OPV_PARTITION: /* vpconflictd within registers 0 and 1, compares across */
+      UNROLL for (unsigned j = 0; j < R; j++) {
+         __m512i key = _mm512_and_si512(x[j], S16(3)), acc = _mm512_setzero_si512();
+         if (j < 2)
+            acc = part16_conflict(key);
+         if (j == 1)
+            acc = _mm512_slli_epi32(acc, 16);
+         UNROLL for (unsigned k = 0; k < 2; k++) {
+            if (k == j)
+               continue;
+            __m512i kk = _mm512_and_si512(x[k], S16(3));
+            __m512i bit = k ? _mm512_slli_epi32(BIT16, 16) : BIT16;
+            UNROLL for (unsigned q = 0; q < 16; q++)
+               acc = _mm512_mask_or_epi32(acc, _mm512_cmpeq_epi32_mask(key, ROT16(kk, q)), acc,
+                                          ROT16(bit, q));
+         }
+         r[j] = acc;
+      }
+      return;
    case OP_REDUCE_ADD:
       s = x[0];
       UNROLL for (unsigned j = 1; j < R; j++) s = _mm512_add_epi32(s, x[j]);
@@ -664,7 +685,7 @@ step8(int op, __m256i x, __m256i v, uint32_t ik, __m256i pm, uint32_t exec)
    X(OP_ROTATE_DYN) X(OP_INTEL_SHUFFLE_DOWN) X(OP_PARTITION) X(OP_REDUCE_ADD)      \
    X(OP_INCLUSIVE_ADD) X(OP_PARTITIONED_REDUCE_ADD) X(OP_INCLUSIVE_ADD_U8)             \
    X(OP_INCLUSIVE_ADD_U16) X(OP_INCLUSIVE_ADD_U64) X(OP_PARTITIONED_REDUCE_ADD_U16)     \
-   X(OP_PARTITIONED_REDUCE_ADD_U64) X(OP_INTEL_SHUFFLE_DOWN_V2)
+   X(OP_PARTITIONED_REDUCE_ADD_U64) X(OP_INTEL_SHUFFLE_DOWN_V2) X(OPV_PARTITION)
 
 ALL_OPS(LOOP16)
 ALL_OPS(LOOP8)
@@ -778,7 +799,7 @@ main(int argc, char **argv)
       const char *name = bench_op_names[o];
       if (o != OP_BASE && !listed(ops, name))
          continue;
-      int forms[2] = { o, lanes <= 16 ? second_form[o] : 0 };
+      int forms[2] = { o, lanes <= 16 || o == OP_PARTITION ? second_form[o] : 0 };
       unsigned nforms = forms[1] ? 2 : 1;
       /* Checked against the model as the shaders are. */
       model_run(o, lanes, seed, want, 2 * BENCH_WG, BENCH_N);
