@@ -354,27 +354,14 @@ stepw(int op, unsigned R, const __m512i *x, const __m512i *v, uint32_t ik, const
       }
       return;
    case OP_PARTITION: /* component 0: the equal keys among lanes 0 to 31 */
+   case OPV_PARTITION: /* the same with vpconflictd within registers 0 and 1 */
       UNROLL for (unsigned j = 0; j < R; j++) {
          __m512i key = _mm512_and_si512(x[j], S16(3)), acc = _mm512_setzero_si512();
+         const bool conflict = op == OPV_PARTITION && j < 2;
+         if (conflict)
+            acc = j ? _mm512_slli_epi32(part16_conflict(key), 16) : part16_conflict(key);
          UNROLL for (unsigned k = 0; k < 2; k++) {
-            __m512i kk = _mm512_and_si512(x[k], S16(3));
-            __m512i bit = k ? _mm512_slli_epi32(BIT16, 16) : BIT16;
-            UNROLL for (unsigned q = 0; q < 16; q++)
-               acc = _mm512_mask_or_epi32(acc, _mm512_cmpeq_epi32_mask(key, ROT16(kk, q)), acc,
-                                          ROT16(bit, q));
-         }
-         r[j] = acc;
-      }
-      return;
-   case OPV_PARTITION: /* vpconflictd within registers 0 and 1, compares across */
-      UNROLL for (unsigned j = 0; j < R; j++) {
-         __m512i key = _mm512_and_si512(x[j], S16(3)), acc = _mm512_setzero_si512();
-         if (j < 2)
-            acc = part16_conflict(key);
-         if (j == 1)
-            acc = _mm512_slli_epi32(acc, 16);
-         UNROLL for (unsigned k = 0; k < 2; k++) {
-            if (k == j)
+            if (conflict && k == j)
                continue;
             __m512i kk = _mm512_and_si512(x[k], S16(3));
             __m512i bit = k ? _mm512_slli_epi32(BIT16, 16) : BIT16;
