@@ -273,6 +273,17 @@ for variant in generic:nosubgroupnative loop:partitionloop; do
    tally "$OUT/runner-$tag.log" "runner ($tag)"
 done
 
+# The loop cases again with gallivm's break mask in every loop (the path of
+# loops whose breaks diverge, and of fragment shaders), at every size.
+section "loop cases again with the break mask (GALLIVM_PERF=nouniformloops)"
+GALLIVM_PERF=nouniformloops "$runner" --family vote --filter 'subgroup.vote.elect_ballot_loop_*' \
+   --sizes 4,8,16,32,64 --tag breakmask \
+   --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
+   --csv "$OUT/results-breakmask.csv" --log-dir "$OUT/logs-breakmask" >"$OUT/runner-breakmask.log" 2>&1
+sed -n '/^family/,$p' "$OUT/runner-breakmask.log"
+grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$OUT/runner-breakmask.log" | head -20
+tally "$OUT/runner-breakmask.log" "runner (breakmask)"
+
 section "OpenCL kernels on rusticl (llvmpipe) at 4, 8 and 16 lanes (run beside the lavapipe runs)"
 wait_beside
 for w in 128 256 512; do

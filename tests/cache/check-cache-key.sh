@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The shader cache must keep apart code built under settings that change it:
 # GALLIVM_PERF=nosubgroupnative (gallivm's native subgroup builders off),
-# GALLIVM_PERF=partitionloop (the partitioned scans as a loop of plain scans)
+# GALLIVM_PERF=partitionloop (the partitioned scans as a loop of plain scans),
+# GALLIVM_PERF=nouniformloops (a break mask in loops whose breaks are uniform)
 # and LP_NATIVE_VECTOR_WIDTH (the subgroup size).  For each, one case runs twice
 # with one cache directory: first with the default, then with the setting
 # changed.  The second run must compile the shader again (GALLIVM_DEBUG=asm
@@ -58,6 +59,8 @@ check() {
 check gallivm_perf 256 256 GALLIVM_PERF=nosubgroupnative
 case_name=subgroup.partitioned.iadd.compute.uint32.size8.reduce.ballot.subsets1.all
 check partition_loop 256 256 GALLIVM_PERF=partitionloop
+case_name=subgroup.vote.elect_ballot_loop_u.compute.size8.all
+check uniform_loops 256 256 GALLIVM_PERF=nouniformloops
 case_name='subgroup.intel.shuffle.compute.uint32.size*.all'
 check vector_width 256 512 ""
 

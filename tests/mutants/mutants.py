@@ -500,6 +500,23 @@ MUTANTS = [
            'LLVMValueRef lowest = LLVMBuildAnd(builder, bits, LLVMBuildNeg(builder, bits, ""), "");',
            'LLVMValueRef lowest = bits;',
            ['runner:vote:subgroup.vote.elect.*']),
+    Mutant('gallivm-uniform-break-unguarded', NIR_SOA,
+           'a break of a uniform loop leaves it only when an invocation reaches the break',
+           'lp_exec_break_uniform(&bld->exec_mask, any_active);',
+           'lp_exec_break_uniform(&bld->exec_mask, LLVMConstInt(LLVMInt1TypeInContext('
+           'gallivm->context), 1, 0));',
+           ['runner-sizes:vote:subgroup.vote.elect_ballot_loop_*']),
+    Mutant('gallivm-uniform-break-existing-lanes', NIR_SOA,
+           'a break of a uniform loop is tested in the invocations that execute it, not in '
+           'every lane that exists',
+           'LLVMValueRef active = mask_vec(bld_base);',
+           'LLVMValueRef active = bld->mask ? lp_build_mask_value(bld->mask) : NULL;',
+           ['runner-sizes:vote:subgroup.vote.elect_ballot_loop_*']),
+    Mutant('gallivm-uniform-loop-divergent', GALLIVM + 'lp_bld_nir.c',
+           'a loop whose breaks diverge keeps its break mask',
+           'bld_base->bgnloop(bld_base, !loop->divergent_break);',
+           'bld_base->bgnloop(bld_base, true);',
+           ['runner-sizes:vote:subgroup.vote.elect_ballot_loop_*']),
     Mutant('gallivm-partition-wide-bit', GALLIVM + 'lp_bld_subgroup_match.c',
            'partition above 16 lanes: a lane of register 1 or 3 holds bits 16 to 31 of its '
            'ballot word',

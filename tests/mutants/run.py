@@ -119,6 +119,8 @@ def setup(mutants):
         TARGETS.extend(t for t in KIND_TARGETS[kind] if t not in TARGETS)
     # The runner's shaders too.
     if 'tests/subgroup-runner' in TARGETS:
+        # (a build.ninja regenerated first: a new shader is a new target)
+        sh(['ninja', '-C', BUILD, 'build.ninja'])
         r = sh(['ninja', '-C', BUILD, '-t', 'targets', 'all'])
         TARGETS.extend(sorted({line.split(':')[0] for line in r.stdout.splitlines()
                                if line.startswith('tests/') and

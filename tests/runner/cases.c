@@ -819,6 +819,81 @@ check_vote(const struct case_desc *c, const struct case_io *io,
    }
 }
 
+/* --- elect and ballot in loops --------------------------------------------- */
+
+/* The shaders loop_X / loop_XY of gen_spvasm.py: param[0] / param[1] are the
+ * outer / inner trip counts' kinds, 'u' (push constant 0, the same in every
+ * invocation) or 'd' (src word 0 mod 5), param[1] 0 for one loop.
+ */
+static void
+gen_loop(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
+{
+   case_gen_common(c, size, io, seed);
+   io->push[0] = 1 + seed % 4;
+}
+
+static unsigned
+loop_count(const struct case_io *io, unsigned kind, int inv)
+{
+   return kind == 'u' ? io->push[0] : io->src[inv * SRC_WORDS] % 5;
+}
+
+static void
+check_loop(const struct case_desc *c, const struct case_io *io,
+           const struct lane_map *lm, unsigned s, struct check *chk)
+{
+   const struct ref_subgroup *sg = &lm->sg[s];
+   const bool nested = c->param[1] != 0;
+   unsigned outer[REF_MAX_LANES] = { 0 }, inner[REF_MAX_LANES] = { 0 };
+   uint32_t acc[REF_MAX_LANES] = { 0 }, bx[REF_MAX_LANES] = { 0 }, by[REF_MAX_LANES] = { 0 };
+   bool all[REF_MAX_LANES];
+   unsigned trips = 0;
+   for (unsigned l = 0; l < sg->size; l++) {
+      all[l] = true;
+      const int inv = lm->inv[s][l];
+      if (inv < 0 || !sg->active[l])
+         continue;
+      outer[l] = loop_count(io, c->param[0], inv);
+      inner[l] = nested ? loop_count(io, c->param[1], inv) : 1;
+      if (outer[l] > trips)
+         trips = outer[l];
+   }
+   /* Trip i of the outer loop runs the invocations whose count exceeds i,
+    * trip (i, j) of the inner one those whose inner count also exceeds j.
+    */
+   for (unsigned i = 0; i < trips; i++) {
+      struct ref_subgroup o = *sg;
+      for (unsigned l = 0; l < sg->size; l++)
+         o.active[l] = sg->active[l] && outer[l] > i;
+      for (unsigned j = 0; j < (nested ? 4 : 1); j++) {
+         struct ref_subgroup in = o;
+         for (unsigned l = 0; l < sg->size; l++)
+            in.active[l] = o.active[l] && inner[l] > j;
+         const struct ref_ballot b = ref_ballot_khr(&in, all);
+         const uint32_t w = nested ? 8 * i + j + 1 : i + 1;
+         for (unsigned l = 0; l < sg->size; l++) {
+            if (in.active[l]) {
+               bx[l] += b.w[0] * w;
+               by[l] += b.w[1] * w;
+            }
+         }
+      }
+      for (unsigned l = 0; l < sg->size; l++) {
+         if (o.active[l] && ref_elect(&o, l))
+            acc[l] += i + 1;
+      }
+   }
+   for (unsigned l = 0; l < sg->size; l++) {
+      const int inv = lm->inv[s][l];
+      if (inv < 0 || !sg->active[l])
+         continue;
+      check_word(chk, io, inv, 0, acc[l], "elect");
+      check_word(chk, io, inv, 1, bx[l], "ballot word 0");
+      check_word(chk, io, inv, 2, by[l], "ballot word 1");
+      check_word(chk, io, inv, 3, nested ? outer[l] * inner[l] : outer[l], "trips");
+   }
+}
+
 /* --- SPV_KHR_non_semantic_info ------------------------------------------ */
 
 static void
@@ -1104,6 +1179,22 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
          }
       }
       c.needs_features = 0;
+
+      /* Elect and ballot in uniform and divergent loops, and in loops of
+       * either kind nested in the other.
+       */
+      static const char *const loops[] = { "loop_u", "loop_d", "loop_uu", "loop_ud",
+                                           "loop_du", "loop_dd" };
+      c.gen = gen_loop;
+      c.check = check_loop;
+      for (unsigned k = 0; k < sizeof(loops) / sizeof(loops[0]); k++) {
+         c.shader = loops[k];
+         c.param[0] = loops[k][5];
+         c.param[1] = loops[k][6];
+         snprintf(base, sizeof(base), "subgroup.vote.elect_ballot_%s.compute.size%u",
+                  loops[k], size);
+         emit(&c, base, fn, data, PATTERNS_EVERY);
+      }
    }
 
    if (want(ext, "intel_block")) {

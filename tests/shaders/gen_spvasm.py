@@ -835,6 +835,111 @@ for t in ("uint32", "float32", "uint64", "uint16"):
            globals_=decl + "     %uint_32 = OpConstant %uint 32\n")
 
 
+# Elect and ballot inside loops.  A trip count is uniform ("u": push
+# constant 0) or differs per invocation ("d": src word 0 mod 5, 0 to 4).
+# loop_X: one loop; each trip adds (i + 1) to dst[0] where the invocation is
+# elected, and ballot(true) word 0 / 1 times (i + 1) to dst[1] / dst[2];
+# dst[3] = the trip count.  loop_XY: an outer loop of count X around an inner
+# one of count Y; the inner trip (i, j) adds its ballot times (8 i + j + 1)
+# to dst[1] / dst[2], the outer trip, after the inner loop, (i + 1) to dst[0]
+# where elected; dst[3] counts the inner trips.
+LOOP_COUNT = {
+    "u": load_pc(0, "{p}n"),
+    "d": load_src(0, "{p}s") + "       %{p}n = OpUMod %uint %{p}s %uint_5\n",
+}
+LOOP_GLOBALS = "     %true_c = OpConstantTrue %bool\n"
+
+
+def loop_ballot(p, weight):
+    """Adds ballot(true) times %weight to the accumulators %{p}bx / %{p}by."""
+    return (f"     %{p}bl = OpGroupNonUniformBallot %v4uint %sc_subgrp %true_c\n"
+            f"     %{p}b0 = OpCompositeExtract %uint %{p}bl 0\n"
+            f"     %{p}b1 = OpCompositeExtract %uint %{p}bl 1\n"
+            f"    %{p}b0w = OpIMul %uint %{p}b0 %{weight}\n"
+            f"    %{p}b1w = OpIMul %uint %{p}b1 %{weight}\n"
+            f"    %{p}bxn = OpIAdd %uint %{p}bx %{p}b0w\n"
+            f"    %{p}byn = OpIAdd %uint %{p}by %{p}b1w\n")
+
+
+def loop_elect(p, acc, weight):
+    return (f"      %{p}e = OpGroupNonUniformElect %bool %sc_subgrp\n"
+            f"     %{p}ev = OpSelect %uint %{p}e %{weight} %uint_0\n"
+            f"   %{p}accn = OpIAdd %uint %{acc} %{p}ev\n")
+
+
+def loop_shader(kind):
+    body = LOOP_COUNT[kind].format(p="o")
+    body += ("               OpBranch %oh\n"
+             "         %oh = OpLabel\n"
+             "         %oi = OpPhi %uint %uint_0 %body %oin %oc\n"
+             "       %oacc = OpPhi %uint %uint_0 %body %oaccn %oc\n"
+             "        %obx = OpPhi %uint %uint_0 %body %obxn %oc\n"
+             "        %oby = OpPhi %uint %uint_0 %body %obyn %oc\n"
+             "        %olt = OpULessThan %bool %oi %on\n"
+             "               OpLoopMerge %om %oc None\n"
+             "               OpBranchConditional %olt %ob %om\n"
+             "         %ob = OpLabel\n"
+             "        %oi1 = OpIAdd %uint %oi %uint_1\n" +
+             loop_elect("o", "oacc", "oi1") + loop_ballot("o", "oi1") +
+             "               OpBranch %oc\n"
+             "         %oc = OpLabel\n"
+             "        %oin = OpIAdd %uint %oi %uint_1\n"
+             "               OpBranch %oh\n"
+             "         %om = OpLabel\n")
+    return body + store_dst(0, "oacc") + store_dst(1, "obx") + store_dst(2, "oby") + \
+        store_dst(3, "oi")
+
+
+def loop_nested_shader(outer, inner):
+    body = LOOP_COUNT[outer].format(p="o") + LOOP_COUNT[inner].format(p="j")
+    body += ("               OpBranch %oh\n"
+             "         %oh = OpLabel\n"
+             "         %oi = OpPhi %uint %uint_0 %body %oin %oc\n"
+             "       %oacc = OpPhi %uint %uint_0 %body %oaccn %oc\n"
+             "        %obx = OpPhi %uint %uint_0 %body %jbx %oc\n"
+             "        %oby = OpPhi %uint %uint_0 %body %jby %oc\n"
+             "       %ocnt = OpPhi %uint %uint_0 %body %jcnt %oc\n"
+             "        %olt = OpULessThan %bool %oi %on\n"
+             "               OpLoopMerge %om %oc None\n"
+             "               OpBranchConditional %olt %ob %om\n"
+             "         %ob = OpLabel\n"
+             "        %oi1 = OpIAdd %uint %oi %uint_1\n"
+             "        %oi8 = OpIMul %uint %oi %uint_8\n"
+             "               OpBranch %jh\n"
+             "         %jh = OpLabel\n"
+             "         %ji = OpPhi %uint %uint_0 %ob %jin %jc\n"
+             "        %jbx = OpPhi %uint %obx %ob %jbxn %jc\n"
+             "        %jby = OpPhi %uint %oby %ob %jbyn %jc\n"
+             "       %jcnt = OpPhi %uint %ocnt %ob %jcntn %jc\n"
+             "        %jlt = OpULessThan %bool %ji %jn\n"
+             "               OpLoopMerge %jm %jc None\n"
+             "               OpBranchConditional %jlt %jb %jm\n"
+             "         %jb = OpLabel\n"
+             "        %jw0 = OpIAdd %uint %oi8 %ji\n"
+             "         %jw = OpIAdd %uint %jw0 %uint_1\n" + loop_ballot("j", "jw") +
+             "      %jcntn = OpIAdd %uint %jcnt %uint_1\n"
+             "               OpBranch %jc\n"
+             "         %jc = OpLabel\n"
+             "        %jin = OpIAdd %uint %ji %uint_1\n"
+             "               OpBranch %jh\n"
+             "         %jm = OpLabel\n" + loop_elect("o", "oacc", "oi1") +
+             "               OpBranch %oc\n"
+             "         %oc = OpLabel\n"
+             "        %oin = OpIAdd %uint %oi %uint_1\n"
+             "               OpBranch %oh\n"
+             "         %om = OpLabel\n")
+    return body + store_dst(0, "oacc") + store_dst(1, "obx") + store_dst(2, "oby") + \
+        store_dst(3, "ocnt")
+
+
+LOOP_CAPS = ("GroupNonUniformBallot",)
+for kind in "ud":
+    shader(f"loop_{kind}", loop_shader(kind), caps=LOOP_CAPS, globals_=LOOP_GLOBALS)
+for outer in "ud":
+    for inner in "ud":
+        shader(f"loop_{outer}{inner}", loop_nested_shader(outer, inner), caps=LOOP_CAPS,
+               globals_=LOOP_GLOBALS)
+
 # --- Reduce and scans without partitions (GroupNonUniformArithmetic,
 # GroupNonUniformClustered): the 16 instructions of PARTITIONED_OPS on the
 # same types; dst[0] = the result.
