@@ -867,6 +867,20 @@ def loop_elect(p, acc, weight):
             f"   %{p}accn = OpIAdd %uint %{acc} %{p}ev\n")
 
 
+def loop_continue(p):
+    """Ends loop %{p}h's body: its continue block steps %{p}i; then the merge
+    block."""
+    return (f"               OpBranch %{p}c\n"
+            f"         %{p}c = OpLabel\n"
+            f"        %{p}in = OpIAdd %uint %{p}i %uint_1\n"
+            f"               OpBranch %{p}h\n"
+            f"         %{p}m = OpLabel\n")
+
+
+def loop_results(count):
+    return store_dst(0, "oacc") + store_dst(1, "obx") + store_dst(2, "oby") + store_dst(3, count)
+
+
 def loop_shader(kind):
     body = LOOP_COUNT[kind].format(p="o")
     body += ("               OpBranch %oh\n"
@@ -880,14 +894,8 @@ def loop_shader(kind):
              "               OpBranchConditional %olt %ob %om\n"
              "         %ob = OpLabel\n"
              "        %oi1 = OpIAdd %uint %oi %uint_1\n" +
-             loop_elect("o", "oacc", "oi1") + loop_ballot("o", "oi1") +
-             "               OpBranch %oc\n"
-             "         %oc = OpLabel\n"
-             "        %oin = OpIAdd %uint %oi %uint_1\n"
-             "               OpBranch %oh\n"
-             "         %om = OpLabel\n")
-    return body + store_dst(0, "oacc") + store_dst(1, "obx") + store_dst(2, "oby") + \
-        store_dst(3, "oi")
+             loop_elect("o", "oacc", "oi1") + loop_ballot("o", "oi1") + loop_continue("o"))
+    return body + loop_results("oi")
 
 
 def loop_nested_shader(outer, inner):
@@ -917,19 +925,9 @@ def loop_nested_shader(outer, inner):
              "         %jb = OpLabel\n"
              "        %jw0 = OpIAdd %uint %oi8 %ji\n"
              "         %jw = OpIAdd %uint %jw0 %uint_1\n" + loop_ballot("j", "jw") +
-             "      %jcntn = OpIAdd %uint %jcnt %uint_1\n"
-             "               OpBranch %jc\n"
-             "         %jc = OpLabel\n"
-             "        %jin = OpIAdd %uint %ji %uint_1\n"
-             "               OpBranch %jh\n"
-             "         %jm = OpLabel\n" + loop_elect("o", "oacc", "oi1") +
-             "               OpBranch %oc\n"
-             "         %oc = OpLabel\n"
-             "        %oin = OpIAdd %uint %oi %uint_1\n"
-             "               OpBranch %oh\n"
-             "         %om = OpLabel\n")
-    return body + store_dst(0, "oacc") + store_dst(1, "obx") + store_dst(2, "oby") + \
-        store_dst(3, "ocnt")
+             "      %jcntn = OpIAdd %uint %jcnt %uint_1\n" + loop_continue("j") +
+             loop_elect("o", "oacc", "oi1") + loop_continue("o"))
+    return body + loop_results("ocnt")
 
 
 LOOP_CAPS = ("GroupNonUniformBallot",)
