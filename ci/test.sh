@@ -223,7 +223,7 @@ tally "$OUT/runner.log" "runner"
 # pipelines (VK_EXT_subgroup_size_control), at the default vector width.
 # The run above is the global path (LP_NATIVE_VECTOR_WIDTH, no required
 # size), with the vertex and fragment cases.  CI runs a fixed eighth of
-# them (12,150 cases take some 15 minutes); --full runs them all.
+# them (12,300 cases take some 15 minutes); --full runs them all.
 sizes_sample=(--sample 8)
 [ $full = 0 ] || sizes_sample=()
 section "compute cases at requiredSubgroupSize 4, 8, 16, 32 and 64 (--sizes${sizes_sample[*]:+, ${sizes_sample[*]}})"
