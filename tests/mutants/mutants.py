@@ -502,15 +502,16 @@ MUTANTS = [
            ['runner:vote:subgroup.vote.elect.*']),
     Mutant('gallivm-uniform-break-unguarded', NIR_SOA,
            'a break of a uniform loop leaves it only when an invocation reaches the break',
-           'lp_exec_break_uniform(&bld->exec_mask, any_active);',
+           'lp_exec_break_uniform(&bld->exec_mask, lp_build_any_active(bld_base, mask_vec(bld_base)));',
            'lp_exec_break_uniform(&bld->exec_mask, LLVMConstInt(LLVMInt1TypeInContext('
-           'gallivm->context), 1, 0));',
+           'bld_base->base.gallivm->context), 1, 0));',
            ['runner-sizes:vote:subgroup.vote.elect_ballot_loop_*']),
     Mutant('gallivm-uniform-break-existing-lanes', NIR_SOA,
            'a break of a uniform loop is tested in the invocations that execute it, not in '
            'every lane that exists',
-           'LLVMValueRef active = mask_vec(bld_base);',
-           'LLVMValueRef active = bld->mask ? lp_build_mask_value(bld->mask) : NULL;',
+           'lp_exec_break_uniform(&bld->exec_mask, lp_build_any_active(bld_base, mask_vec(bld_base)));',
+           'lp_exec_break_uniform(&bld->exec_mask, lp_build_any_active(bld_base, '
+           'lp_build_mask_value(bld->mask)));',
            ['runner-sizes:vote:subgroup.vote.elect_ballot_loop_*']),
     Mutant('gallivm-uniform-loop-divergent', GALLIVM + 'lp_bld_nir.c',
            'a loop whose breaks diverge keeps its break mask',

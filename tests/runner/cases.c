@@ -847,7 +847,7 @@ check_loop(const struct case_desc *c, const struct case_io *io,
    unsigned outer[REF_MAX_LANES] = { 0 }, inner[REF_MAX_LANES] = { 0 };
    uint32_t acc[REF_MAX_LANES] = { 0 }, bx[REF_MAX_LANES] = { 0 }, by[REF_MAX_LANES] = { 0 };
    bool all[REF_MAX_LANES];
-   unsigned trips = 0;
+   unsigned trips = 0, inner_trips = 0;
    for (unsigned l = 0; l < sg->size; l++) {
       all[l] = true;
       const int inv = lm->inv[s][l];
@@ -857,6 +857,8 @@ check_loop(const struct case_desc *c, const struct case_io *io,
       inner[l] = nested ? loop_count(io, c->param[1], inv) : 1;
       if (outer[l] > trips)
          trips = outer[l];
+      if (inner[l] > inner_trips)
+         inner_trips = inner[l];
    }
    /* Trip i of the outer loop runs the invocations whose count exceeds i,
     * trip (i, j) of the inner one those whose inner count also exceeds j.
@@ -865,7 +867,7 @@ check_loop(const struct case_desc *c, const struct case_io *io,
       struct ref_subgroup o = *sg;
       for (unsigned l = 0; l < sg->size; l++)
          o.active[l] = sg->active[l] && outer[l] > i;
-      for (unsigned j = 0; j < (nested ? 4 : 1); j++) {
+      for (unsigned j = 0; j < inner_trips; j++) {
          struct ref_subgroup in = o;
          for (unsigned l = 0; l < sg->size; l++)
             in.active[l] = o.active[l] && inner[l] > j;
