@@ -298,8 +298,9 @@ gen_partitioned(const struct case_desc *c, unsigned size, struct case_io *io, ui
    /* Ballots passed in: a valid partition by label, assuming invocations
     * fill subgroups in order (the check verifies this against what the
     * device reports).  Inactive invocations of the label are in the ballot
-    * too, and the first bit past the subgroup in every other invocation's:
-    * both must be ignored, so the members of a subset may differ there.
+    * too, and the first bit past the subgroup in every other invocation's
+    * (below 32 lanes, bit 31 in the others'): all must be ignored, so the
+    * members of a subset may differ there.
     */
    for (unsigned i = 0; i < io->workgroup_size; i++) {
       uint32_t *w = &io->src[i * SRC_WORDS];
@@ -311,6 +312,8 @@ gen_partitioned(const struct case_desc *c, unsigned size, struct case_io *io, ui
       }
       if (size < 128 && i % 2 == 0)
          w[2 + size / 32] |= 1u << (size % 32);
+      if (size < 32 && i % 2 == 1)
+         w[2] |= 1u << 31;
    }
 }
 
@@ -378,6 +381,7 @@ struct fcase {
    enum ref_scan scan;
    enum fdata data;
    unsigned patterns;
+   bool ballot_in; /* the ballot passed in (partitioned cases) */
 };
 #define P_ALL (1u << PATTERN_ALL)
 #define P_DIV (1u << PATTERN_DIVERGENT)
@@ -624,7 +628,8 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
    }
 
    /* NaN, infinities, denormals and signed zeros, over Partition's subsets
-    * (3 subsets; zeros: size subsets, so many hold one value).
+    * (3 subsets; zeros: size subsets, so many hold one value), and FAdd's
+    * scans of zeros over the same subsets as ballots passed in.
     */
    static const struct fcase pfcases[] = {
       { "fmin", REF_SCAN_REDUCE, FD_NAN, P_ALL | P_DIV },
@@ -641,13 +646,17 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
       { "fmax", REF_SCAN_EXCLUSIVE, FD_ZEROS, P_ALL },
       { "fadd", REF_SCAN_REDUCE, FD_ZEROS, P_ALL | P_DIV },
       { "fadd", REF_SCAN_EXCLUSIVE, FD_ZEROS, P_ALL },
+      /* Sums of -0.0 under ballots with bits past the subgroup set. */
+      { "fadd", REF_SCAN_INCLUSIVE, FD_ZEROS, P_ALL, true },
+      { "fadd", REF_SCAN_EXCLUSIVE, FD_ZEROS, P_ALL, true },
    };
    static char pf_shaders[sizeof(pfcases) / sizeof(pfcases[0])][48];
    for (unsigned k = 0; k < sizeof(pfcases) / sizeof(pfcases[0]); k++) {
       const struct fcase *f = &pfcases[k];
       const unsigned o = pop_index(f->op);
       char *sh = pf_shaders[k];
-      snprintf(sh, 48, "partitioned_%s_%s_partition_szin", f->op, scan_names[f->scan]);
+      snprintf(sh, 48, "partitioned_%s_%s_%s_szin", f->op, scan_names[f->scan],
+               f->ballot_in ? "input" : "partition");
       memset(&c, 0, sizeof(c));
       c.ext = "partitioned";
       c.needs_ext = "VK_NV_shader_subgroup_partitioned";
@@ -656,12 +665,14 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
       c.check = check_partitioned;
       c.param[0] = o;
       c.param[1] = f->scan;
+      c.param[2] = f->ballot_in;
       c.param[3] = f->data == FD_ZEROS ? size : 3;
       c.param[4] = f->data;
       c.needs_features = VKH_FEAT_PARTITIONED | VKH_FEAT_SZ_INF_NAN32;
       snprintf(base, sizeof(base),
-               "subgroup.partitioned.%s.compute.float32.size%u.%s.partition.subsets%u.%s",
-               f->op, size, scan_names[f->scan], c.param[3], fdata_names[f->data]);
+               "subgroup.partitioned.%s.compute.float32.size%u.%s.%s.subsets%u.%s", f->op,
+               size, scan_names[f->scan], f->ballot_in ? "ballot" : "partition", c.param[3],
+               fdata_names[f->data]);
       emit(&c, base, fn, data, f->patterns);
    }
 

@@ -687,11 +687,14 @@ for op in PARTITIONED_OPS:
             partitioned_shader(f"partitioned_{op}_{scan}_{src}", op, scan, src)
 partitioned_shader("partitioned_iadd_reduce_partition_ext", "iadd", "reduce", "partition",
                    ext_spelling=True)
-# NaN, infinities, denormals and signed zeros (cases_partitioned.c, fdata).
+# NaN, infinities, denormals and signed zeros (cases_partitioned.c, fdata);
+# FAdd's scans over ballots passed in too.
 for op in ("fmin", "fmax", "fadd"):
     for scan in SCANS:
         partitioned_shader(f"partitioned_{op}_{scan}_partition_szin", op, scan, "partition",
                            szin=True)
+for scan in ("inclusive", "exclusive"):
+    partitioned_shader(f"partitioned_fadd_{scan}_input_szin", "fadd", scan, "input", szin=True)
 
 
 def _swap(text, old, new):
