@@ -361,8 +361,8 @@ MUTANTS = [
            ['runner:partitioned:subgroup.partitioned.iadd.*']),
     Mutant('gallivm-partitioned-sign-test-floats', GALLIVM + 'lp_bld_subgroup_scan.c',
            'an FAdd scan over no member is -0.0, and one over -0.0s stays -0.0',
-           'const bool sign_test = nir_op_infos[op].output_type != nir_type_float &&',
-           'const bool sign_test = true &&',
+           'nir_op_infos[op].output_type != nir_type_float && lp_sg_mask_registers(n);',
+           'lp_sg_mask_registers(n);',
            ['runner:partitioned:subgroup.partitioned.fadd.compute.float32.*.zeros.*']),
     # --- kernel rotation (evaluated with SubgroupMaxSize > SubgroupSize) ----
     Mutant('vtn-kernel-rotate-subgroup-size', VTN,
