@@ -28,7 +28,8 @@ for c in $CRATES; do
 done
 [ ${#missing[@]} -gt 0 ] || exit 0
 
-command -v cargo >/dev/null || { echo "fetch-crates: cargo not found" >&2; exit 1; }
+command -v cargo >/dev/null ||
+   { echo "fetch-crates: cargo not found; it fetches ${missing[*]} (ci/setup-rust.sh says how to install it)" >&2; exit 1; }
 cargo_home=${CARGO_HOME:-$HOME/.cargo}
 for c in "${missing[@]}"; do
    dir=$(wrap_field "$c" directory)          # <name>-<version>
@@ -42,9 +43,12 @@ for c in "${missing[@]}"; do
    : >"$tmp/src/lib.rs"
    printf '[package]\nname = "fetch-%s"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\n%s = "=%s"\n' \
       "$c" "$c" "$version" >"$tmp/Cargo.toml"
-   (cd "$tmp" && cargo fetch -q)
-   crate=$(ls "$cargo_home"/registry/cache/*/"$c-$version.crate" 2>/dev/null | head -1)
+   (cd "$tmp" && cargo fetch -q) || { rm -rf "$tmp"; echo "fetch-crates: cargo fetch of $c $version failed" >&2; exit 1; }
    rm -rf "$tmp"
+   crate=
+   for f in "$cargo_home"/registry/cache/*/"$c-$version.crate"; do
+      [ -f "$f" ] && { crate=$f; break; }
+   done
    [ -n "$crate" ] || { echo "fetch-crates: cargo did not fetch $c $version" >&2; exit 1; }
    got=$(sha256sum "$crate" | cut -d' ' -f1)
    [ "$got" = "$hash" ] || { echo "fetch-crates: $c-$version.crate: sha256 $got, the wrap wants $hash" >&2; exit 1; }

@@ -11,8 +11,10 @@ set -euo pipefail
 SUDO=
 [ "$(id -u)" = 0 ] || SUDO=sudo
 
-main_src=/etc/apt/sources.list.d/debian.sources
-extra_src=/etc/apt/sources.list.d/mesa-subgroups.sources
+# APT_SOURCES_DIR: for tests/setup/ (stand-ins for apt-get and dpkg-query).
+sources_dir=${APT_SOURCES_DIR:-/etc/apt/sources.list.d}
+main_src=$sources_dir/debian.sources
+extra_src=$sources_dir/mesa-subgroups.sources
 
 # LLVM 15: the one LLVM for which Debian 12 packages the SPIR-V translator
 # library that rusticl's OpenCL C compiler (clc) needs; llvmpipe uses it too
@@ -22,26 +24,39 @@ PKGS=(meson ninja-build llvm-15-dev python3-mako python3-yaml python3-ply
       zlib1g-dev libudev-dev bison flex libvulkan-dev libvulkan1 vulkan-tools
       ccache pkg-config xz-utils dpkg-dev patch libglvnd-dev
       libclang-15-dev libclang-cpp15-dev libllvmspirvlib-15-dev libclc-15
-      ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-headers clinfo)
-
-have_all() {
+      ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-headers clinfo
+      python3-venv shellcheck)
+MESON_MIN=1.4
+LIBDRM_MIN=2.4.121
+say() { echo "setup-apt: $*"; }
+die() { echo "setup-apt: error: $*" >&2; exit 1; }
+# missing_pkgs: the packages of PKGS dpkg does not list as installed.
+missing_pkgs() {
+   local p
    for p in "${PKGS[@]}"; do
-      dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'install ok installed' || return 1
+      dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'install ok installed' || echo "$p"
    done
-   # meson must come from backports (>= 1.4), libdrm too (>= 2.4.121, for
-   # RADV; every libdrm module of the build moves with it)
-   v=$(meson --version 2>/dev/null || echo 0)
-   dpkg --compare-versions "$v" ge 1.4 || return 1
-   v=$(dpkg-query -W -f='${Version}' libdrm-dev 2>/dev/null || echo 0)
-   dpkg --compare-versions "$v" ge 2.4.121
+}
+# too_old: a line for each of meson and libdrm-dev that is older than the
+# build needs (both come from bookworm-backports).
+too_old() {
+   local v
+   v=$(meson --version 2>/dev/null) || v=
+   dpkg --compare-versions "${v:-0}" ge "$MESON_MIN" ||
+      echo "meson ${v:-not found} (needs >= $MESON_MIN, bookworm-backports)"
+   v=$(dpkg-query -W -f='${Version}' libdrm-dev 2>/dev/null) || v=
+   dpkg --compare-versions "${v:-0}" ge "$LIBDRM_MIN" ||
+      echo "libdrm-dev ${v:-not installed} (needs >= $LIBDRM_MIN, bookworm-backports)"
 }
 
+have_all() { [ -z "$(missing_pkgs)" ] && [ -z "$(too_old)" ]; }
+
 write_sources() {
-   [ -f "$main_src" ] || { echo "setup-apt: $main_src not found; cannot derive apt entries" >&2; exit 1; }
+   [ -f "$main_src" ] || die "$main_src not found; cannot derive the apt entries for bookworm-backports and trixie's sources"
    # First stanza that names the bookworm suite: take its URIs and Signed-By.
    uris=$(awk 'BEGIN{RS="";FS="\n"} /Suites:[^\n]*bookworm( |$|\n)/ {for(i=1;i<=NF;i++) if ($i ~ /^URIs:/) {sub(/^URIs:[ \t]*/,"",$i); print $i; exit}}' "$main_src")
    signed=$(awk 'BEGIN{RS="";FS="\n"} /Suites:[^\n]*bookworm( |$|\n)/ {for(i=1;i<=NF;i++) if ($i ~ /^Signed-By:/) {sub(/^Signed-By:[ \t]*/,"",$i); print $i; exit}}' "$main_src")
-   [ -n "$uris" ] || { echo "setup-apt: no URIs for bookworm in $main_src" >&2; exit 1; }
+   [ -n "$uris" ] || die "no URIs for bookworm in $main_src"
    tmp=$(mktemp)
    {
       echo "# Written by ci/setup-apt.sh from $main_src"
@@ -69,11 +84,23 @@ write_sources() {
 changed=0
 write_sources && changed=1
 if [ "$changed" = 1 ] || [ ! -e /var/lib/apt/lists/partial ] || ! have_all; then
-   $SUDO apt-get update -q
+   $SUDO apt-get update -q || die "apt-get update failed"
 fi
 if ! have_all; then
    export DEBIAN_FRONTEND=noninteractive
-   $SUDO apt-get install -y -q --no-install-recommends -t bookworm-backports meson libdrm-dev
-   $SUDO apt-get install -y -q --no-install-recommends "${PKGS[@]}"
+   old=$(too_old)
+   if [ -n "$old" ]; then
+      say "from bookworm-backports: ${old//$'\n'/; }"
+      $SUDO apt-get install -y -q --no-install-recommends -t bookworm-backports meson libdrm-dev ||
+         die "apt-get install -t bookworm-backports meson libdrm-dev failed"
+   fi
+   mapfile -t want < <(missing_pkgs)
+   if [ ${#want[@]} -gt 0 ]; then
+      say "installing ${want[*]}"
+      $SUDO apt-get install -y -q --no-install-recommends "${want[@]}" ||
+         die "apt-get install ${want[*]} failed"
+   fi
+   old=$(too_old)
+   [ -z "$old" ] || die "still too old after apt-get install: ${old//$'\n'/; }"
 fi
-echo "setup-apt: packages ready (meson $(meson --version))"
+say "packages ready (meson $(meson --version))"
