@@ -98,5 +98,5 @@ for i in "${!commits[@]}"; do
    echo "$line" | tee -a "$new"
    if [ $result = ok ]; then n_ok=$((n_ok + 1)); else n_bad=$((n_bad + 1)); fi
 done
-echo "check-series: $n_ok built now, $n_skip green in the last report, $n_bad failed (logs in ${work#$TOP/})"
+echo "check-series: $n_ok built now, $n_skip green in the last report, $n_bad failed (logs in ${work#"$TOP"/})"
 [ $n_bad = 0 ]

@@ -1,5 +1,6 @@
 # Common settings for the ci/ scripts.  Source it; do not run it.
 # shellcheck shell=bash
+# shellcheck disable=SC2034  # the variables are read by the scripts that source this
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 MESA_VERSION=25.0.7
 MESA_DEB_VERSION=25.0.7-2+deb13u1
@@ -25,8 +26,10 @@ export CCACHE_NOHASHDIR=1
 # Debian's interpreter (it has mako); the pyenv one on PATH does not.
 # rustc, bindgen and cbindgen from cargo (ci/setup-rust.sh), after
 # Debian's tools; bindgen loads LLVM 15's libclang.
-# Meson from ci/setup-meson.sh first.
-export PATH=$CACHE_DIR/bin:/usr/bin:$PATH:${CARGO_HOME:-$HOME/.cargo}/bin
+# Meson from ci/setup-meson.sh first.  SETUP_STANDINS: a folder put before
+# all of them, for tests/setup/test-setup.sh's stand-ins of apt-get,
+# dpkg-query, cargo and rustc.
+export PATH=${SETUP_STANDINS:+$SETUP_STANDINS:}$CACHE_DIR/bin:/usr/bin:$PATH:${CARGO_HOME:-$HOME/.cargo}/bin
 export LIBCLANG_PATH=${LIBCLANG_PATH:-/usr/lib/llvm-15/lib}
 # The crates of Mesa's Rust wraps (ci/fetch-crates.sh), for every meson
 # build directory of ours: the main build, build-mutants, build-series.

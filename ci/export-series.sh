@@ -18,9 +18,9 @@
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
-[ -d "$MESA_TREE/.git" ] || { echo "export-series: no git checkout at ${MESA_TREE#$TOP/}; run ci/overlay.sh" >&2; exit 1; }
+[ -d "$MESA_TREE/.git" ] || { echo "export-series: no git checkout at ${MESA_TREE#"$TOP"/}; run ci/overlay.sh" >&2; exit 1; }
 [ -z "$(git -C "$MESA_TREE" status --porcelain)" ] ||
-   { echo "export-series: ${MESA_TREE#$TOP/} has uncommitted changes; commit them first" >&2; exit 1; }
+   { echo "export-series: ${MESA_TREE#"$TOP"/} has uncommitted changes; commit them first" >&2; exit 1; }
 base=$(git -C "$MESA_TREE" rev-list --max-parents=0 HEAD)
 
 tmp=$(mktemp -d)

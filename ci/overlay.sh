@@ -28,7 +28,7 @@ stamp="tarball=$MESA_SHA256 series=$series_hash"
 stamp_file=$MESA_TREE/.git/mesa-subgroups-stamp
 
 if [ -f "$stamp_file" ] && [ "$(sed -n 1p "$stamp_file")" = "$stamp" ]; then
-   echo "overlay: ${MESA_TREE#$TOP/} is at the series ($(git -C "$MESA_TREE" rev-list --count HEAD) commits)"
+   echo "overlay: ${MESA_TREE#"$TOP"/} is at the series ($(git -C "$MESA_TREE" rev-list --count HEAD) commits)"
    exit 0
 fi
 
@@ -37,7 +37,7 @@ if [ -d "$MESA_TREE" ]; then
       built_head=$(sed -n 2p "$stamp_file")
       if [ -n "$(git -C "$MESA_TREE" status --porcelain)" ] ||
          [ "$(git -C "$MESA_TREE" rev-parse HEAD)" != "$built_head" ]; then
-         echo "overlay: ${MESA_TREE#$TOP/} has changes or commits that are not in patches/series;" >&2
+         echo "overlay: ${MESA_TREE#"$TOP"/} has changes or commits that are not in patches/series;" >&2
          echo "overlay: run ci/export-series.sh to keep them, or delete the checkout to drop them" >&2
          exit 1
       fi
@@ -45,7 +45,7 @@ if [ -d "$MESA_TREE" ]; then
    rm -rf "$MESA_TREE"
 fi
 
-echo "overlay: extracting $MESA_TARBALL_NAME into ${MESA_TREE#$TOP/}"
+echo "overlay: extracting $MESA_TARBALL_NAME into ${MESA_TREE#"$TOP"/}"
 echo "$MESA_SHA256  $tarball" | sha256sum -c --status ||
    { echo "overlay: $tarball fails its sha256 check" >&2; exit 1; }
 mkdir -p "$TOP/subprojects"
@@ -68,4 +68,4 @@ for p in "${patches[@]}"; do
    fi
 done
 printf '%s\n%s\n' "$stamp" "$(git_m rev-parse HEAD)" >"$stamp_file"
-echo "overlay: ${MESA_TREE#$TOP/}: $MESA_VERSION + ${#patches[@]} commits"
+echo "overlay: ${MESA_TREE#"$TOP"/}: $MESA_VERSION + ${#patches[@]} commits"

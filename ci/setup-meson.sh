@@ -17,7 +17,9 @@ python=${SETUP_PYTHON:-/usr/bin/python3}
 venv=$CACHE_DIR/meson-$MESON_VERSION
 say() { echo "setup-meson: $*"; }
 die() { echo "setup-meson: error: $*" >&2; exit 1; }
-venv_version() { [ -x "$venv/bin/meson" ] && "$venv/bin/meson" --version 2>/dev/null || true; }
+venv_version() {
+   if [ -x "$venv/bin/meson" ]; then "$venv/bin/meson" --version 2>/dev/null || true; fi
+}
 
 have=$(venv_version)
 if [ "$have" = "$MESON_VERSION" ]; then

@@ -131,6 +131,25 @@ count_skip() {
    fi
 }
 
+section "the set-up scripts from nothing, with stand-ins (tests/setup), and shellcheck"
+bash "$TOP/tests/setup/test-setup.sh" "$OUT/setup" >"$OUT/setup.log" 2>&1
+grep -E '^setup[.:]|^ +\|' "$OUT/setup.log" | grep -v ': pass$'
+tally "$OUT/setup.log" "tests/setup/test-setup.sh"
+# Every shell script of ours (ci/, .ci/run, tests/), one case each, with
+# the repo's .shellcheckrc (env.sh followed from each script's folder).
+if command -v shellcheck >/dev/null; then
+   while IFS= read -r f; do
+      if (cd "$TOP" && shellcheck -f gcc "$f") >"$OUT/shellcheck.log" 2>&1; then
+         passed=$((passed + 1))
+      else
+         echo "shellcheck.$f: FAIL"; sed 's/^/   | /' "$OUT/shellcheck.log"; failed=$((failed + 1))
+      fi
+   done < <(cd "$TOP" && printf '%s\n' ci/*.sh .ci/run tests/*/*.sh)
+   echo "shellcheck: $(cd "$TOP" && printf '%s\n' ci/*.sh .ci/run tests/*/*.sh | wc -l) scripts checked"
+else
+   echo "shellcheck: FAIL (not installed; ci/setup-apt.sh installs Debian's shellcheck)"; failed=$((failed + 1))
+fi
+
 section "Mesa's own tests (meson test)"
 meson test -C "$BUILD_DIR" --num-processes "$(nproc)" --print-errorlogs >"$OUT/meson-test.log" 2>&1
 mt_rc=$?
@@ -149,7 +168,8 @@ passed=$((passed + ok)) failed=$((failed + bad))
 nskip=0
 while IFS=$'\t' read -r name status; do
    [ -n "$name" ] || continue
-   count_skip "meson.$(echo "$name" | sed 's# / #/#g; s/ /_/g')" "meson test: $status"
+   name=${name// \/ //}
+   count_skip "meson.${name// /_}" "meson test: $status"
    nskip=$((nskip + 1))
 done < <(sed -nE 's#^ *[0-9]+/[0-9]+ +(.*[^ ]) +(SKIP|EXPECTEDFAIL)( .*)?$#\1\t\2#p' "$OUT/meson-test.log")
 if [ "$nskip" != "$skip" ]; then
@@ -312,7 +332,7 @@ else
 fi
 # Without RUSTICL_ENABLE our rusticl offers no device: the host must refuse
 # to run rather than pass on nothing.
-OCL_ICD_VENDORS=$cl_icd RUSTICL_ENABLE= "$cl_runner" >"$OUT/cl-refusal.log" 2>&1
+OCL_ICD_VENDORS=$cl_icd RUSTICL_ENABLE='' "$cl_runner" >"$OUT/cl-refusal.log" 2>&1
 rc=$?
 if [ $rc = 3 ] && grep -q '^refusing to run' "$OUT/cl-refusal.log"; then
    echo "refusal.cl_no_device: pass"; passed=$((passed + 1))
@@ -334,11 +354,11 @@ section "native subgroup code at lower CPU feature levels (GALLIUM_OVERRIDE_CPU_
 if [ $full = 0 ]; then
    level_families="intel:* ballot:* vote:* partitioned:*.divergent rotate:subgroup.rotate.compute.uint32.* arith:*.divergent"
    level_size_families="intel:*.divergent ballot:*.divergent vote:*.divergent partitioned:subgroup.partitioned.*.compute.uint32.*.divergent rotate:subgroup.rotate.compute.uint32.*.divergent arith:subgroup.arith.*.compute.*int32.*.divergent"
-   level_sizes=(--sizes 32,64 --sample 4)
+   level_sizes=(--sizes "32,64" --sample 4)
 else
    level_families="rotate:* intel:* ballot:* nonsemantic:* partitioned:* intel_block:* intel_image_block:* vote:* arith:*"
    level_size_families=$level_families
-   level_sizes=(--sizes 4,8,16,32,64)
+   level_sizes=(--sizes "4,8,16,32,64")
 fi
 # level_run CAPS NAME FAMILY FILTER LANES...: one family at a CPU level,
 # LANES being the runner's --widths or --sizes options; ci/test.sh's extra

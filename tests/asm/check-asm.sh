@@ -209,6 +209,7 @@ check inclusive.4.sse41 128 sse4.1 "sse4_1"                    "$c.arith.smin.co
 # for 16- and 8-bit integers (extended)
 check reduce64.8.avx2  256 avx    "avx2"                       "$c.arith.iadd.compute.uint64.size8.reduce.all" \
       'vpaddq	.*%ymm' '%zmm|%k[0-7]' 1
+# shellcheck disable=SC2016  # a literal $16 (AT&T immediate) in the pattern
 check inclusive16.16.avx2 512 avx "avx2"                       "$c.arith.smin.compute.uint16.size16.inclusive.all" \
       'vpmovsxwd|vpslld	.*\$16;vpminsd	' '%zmm|%k[0-7]' 1
 # partitioned scans: against nir_lower_subgroups' generic lowering, which

@@ -120,14 +120,14 @@ turnip)
          compile "$out/$name.$check.ours" "$out/$name.$check.ours.log" "$size" "$case" "${gpu_env[@]}"
          compile "$out/$name.$check.off" "$out/$name.$check.off.log" "$size" "$case" "${gpu_env[@]}" \
             IR3_SHADER_DEBUG="$switch"
-         a=$(ls "$out/$name.$check.ours"/*.txt 2>/dev/null | head -1)
-         b=$(ls "$out/$name.$check.off"/*.txt 2>/dev/null | head -1)
+         a=$(compgen -G "$out/$name.$check.ours/*.txt" | head -1)
+         b=$(compgen -G "$out/$name.$check.off/*.txt" | head -1)
          check=isa.turnip.$name.$check
          if [ -z "$a" ] || [ -z "$b" ]; then
             fail "$check" "no disassembly of $case; see $out/$name.*.log"
-         elif ! ours $want "$a"; then
+         elif ! ours "$want" "$a"; then
             fail "$check" "$(shape "$a"): not the $want shape"
-         elif ours $want "$b"; then
+         elif ours "$want" "$b"; then
             fail "$check" "the check also passes with IR3_SHADER_DEBUG=$switch: it proves nothing"
          elif [ "$(instrs "$a")" -ge "$(instrs "$b")" ]; then
             fail "$check" "$(instrs "$a") instructions, not fewer than the $switch code's $(instrs "$b")"
@@ -164,8 +164,8 @@ radv)
          RADV_DEBUG=nopartitionloop
       for scan in reduce inclusive exclusive; do
          check=isa.radv.$name.partitioned_$scan
-         a=$(ls "$out/$name.ours"/*."$scan".ballot.*.txt 2>/dev/null | head -1)
-         b=$(ls "$out/$name.off"/*."$scan".ballot.*.txt 2>/dev/null | head -1)
+         a=$(compgen -G "$out/$name.ours/*.$scan.ballot.*.txt" | head -1)
+         b=$(compgen -G "$out/$name.off/*.$scan.ballot.*.txt" | head -1)
          if [ -z "$a" ] || [ -z "$b" ]; then
             fail "$check" "no ISA of the $scan case; see $out/$name.*.log"
          elif ! ours "$a"; then

@@ -121,7 +121,8 @@ for cfg in "${configs[@]}"; do
          --isa-dir "$isa" >"$out/$name.counts.log" 2>&1
       row="| $name |"
       for c in "${count_cases[@]}"; do
-         f=$(ls "$isa"/subgroup.partitioned.${c//@/$size}.txt 2>/dev/null | head -1)
+         # the case name is a glob (subsets*)
+         f=$(compgen -G "$isa/subgroup.partitioned.${c//@/$size}.txt" | head -1)
          n=$( [ -n "$f" ] && sed -n "s/^stat $stat: //p" "$f" | head -1)
          row="$row ${n:-?} |"
       done
@@ -167,11 +168,11 @@ why=""
 [ $rc = 0 ] || why="vulkaninfo exited $rc"
 grep -q "driverInfo *= .*git-$sha" "$log" || why="${why:+$why; }not this checkout's $driver"
 for e in $info_exts; do
-   grep -qE "^[[:space:]]*$e[[:space:]]*:" "$log" || why="${why:+$why; }$e not listed"
+   grep -qE "^[[:space:]]*${e}[[:space:]]*:" "$log" || why="${why:+$why; }$e not listed"
 done
 grep -q "SUBGROUP_FEATURE_PARTITIONED_BIT" "$log" || why="${why:+$why; }no PARTITIONED bit"
 if [ -z "$why" ]; then
-   echo "$driver.vulkaninfo: pass (lists $(echo $info_exts | sed 's/ /, /g') and the PARTITIONED bit; ${info_env##* })"
+   echo "$driver.vulkaninfo: pass (lists ${info_exts// /, } and the PARTITIONED bit; ${info_env##* })"
    passed=$((passed + 1))
 else
    echo "$driver.vulkaninfo: FAIL ($why; see $log)"

@@ -54,6 +54,7 @@ done
 [ -n "$mark" ] || { echo "run-piglit: no mark in build/tests/subgroups-mark (build first: ci/build.sh)" >&2; exit 2; }
 
 piglit_dir=$("$TOP/ci/fetch-piglit.sh" | tail -1) || { echo "run-piglit: ci/fetch-piglit.sh failed" >&2; exit 2; }
+# shellcheck source=/dev/null  # written by ci/fetch-piglit.sh
 . "$piglit_dir/env.sh"
 [ -f "$vendor_json" ] || { echo "run-piglit: $vendor_json missing (build first: ci/build.sh)" >&2; exit 2; }
 
