@@ -14,8 +14,10 @@ mkdir -p "$log_dir"
 step() {
    local name=$1 rc
    shift
+   set +e   # the status is the command's, read below, not the pipeline's
    "$@" 2>&1 | tee "$log_dir/$name.log"
    rc=${PIPESTATUS[0]}
+   set -e
    if [ "$rc" != 0 ]; then
       echo "build: step '$name' failed (exit $rc): $*"
       echo "build: the last lines of its output ($log_dir/$name.log):"

@@ -345,5 +345,11 @@ check mesa.sha256_mismatch fail "apt-get source --download-only mesa=$MESA_DEB" 
 [ -z "$(ls "$W/cache"/*.tar.xz 2>/dev/null)" ] ||
    { echo "setup.mesa.mismatch_not_kept: FAIL (the wrong tarball was kept)"; failed=$((failed + 1)); }
 
+# --- ci/build.sh: a failing step is named, with the end of its output
+new_world build-step-fails
+run build.sh SKIP_APT=1; rc=$?
+check build.failing_step_named fail "" "build: step 'setup-meson' failed (exit 1)" \
+   "the last lines of its output" "   | setup-meson: error: $W/standins/python3 not found"
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
