@@ -11,7 +11,8 @@
 #   4. piglit's shader_runner on the patched llvmpipe's GL: GL_ARB_shader_ballot
 #      tests, piglit's and ours (GLSL and SPIR-V), then the refusal of a GL
 #      driver without the patch set's mark
-#   5. the native subgroup code's families again at lower CPU feature levels,
+#   5. (beside 2 and 3, after the OpenCL kernels) the native subgroup
+#      code's families again at lower CPU feature levels,
 #      and its assembly checks (tests/asm/check-asm.sh)
 #   6. the GPU drivers' compile-only sweeps (tests/compile-only/sweep.sh):
 #      every case's pipeline on RADV's null device at GFX9, GFX10.3, GFX11
@@ -201,6 +202,65 @@ beside() {
    "$@"
    printf '%6d s  %s (beside the lavapipe runs)\n' $(($(date +%s) - t)) "$name" >>"$OUT/beside-times.txt"
 }
+# The native subgroup code at lower CPU feature levels: gallivm picks its
+# subgroup instructions from the CPU features
+# (backend/llvmpipe/lp_bld_subgroup.h).  Mesa's override "avx" clears
+# AVX-512 (AVX2 stays): 8 and 16 lanes at the AVX2 level; "sse4.1" clears
+# AVX: 4 lanes at the SSE4.1 level.  CI: the families this code builds, a
+# representative part of each, on the global path (LP_NATIVE_VECTOR_WIDTH);
+# then at 32 and 64 lanes (requiredSubgroupSize: LLVM legalizes those
+# vectors into the level's registers, about 0.4 s of compilation a case) a
+# fixed quarter of a smaller part (about 150 cases a level).  --full: every
+# case of every family on the global path, and every compute case at 4 to 64
+# lanes in one process per family.  They run beside the lavapipe runs,
+# after the OpenCL kernels, and are reported in their section.
+if [ $full = 0 ]; then
+   level_families="intel:* ballot:* vote:* partitioned:*.divergent rotate:subgroup.rotate.compute.uint32.* arith:*.divergent"
+   level_size_families="intel:*.divergent ballot:*.divergent vote:*.divergent partitioned:subgroup.partitioned.*.compute.uint32.*.divergent rotate:subgroup.rotate.compute.uint32.*.divergent arith:subgroup.arith.*.compute.*int32.*.divergent"
+   level_sizes=(--sizes "32,64" --sample 4)
+else
+   level_families="rotate:* intel:* ballot:* nonsemantic:* partitioned:* intel_block:* intel_image_block:* vote:* arith:*"
+   level_size_families=$level_families
+   level_sizes=(--sizes "4,8,16,32,64")
+fi
+levels=("avx:avx2:256,512" "sse4.1:sse4_1:128")
+runner_args=("$@")
+# level_exec CAPS NAME FAMILY FILTER LANES...: one family at a CPU level into
+# its log, LANES being the runner's --widths or --sizes options; ci/test.sh's
+# extra arguments (runner_args) follow.  level_report CAPS NAME FAMILY
+# LANES...: its verdicts and its count.
+level_log() { echo "$OUT/runner-caps-$1-$3$2.log"; }
+level_exec() {
+   local caps=$1 name=$2 fam=$3 filt=$4
+   shift 4
+   GALLIUM_OVERRIDE_CPU_CAPS=$caps "$runner" "$@" --family "$fam" \
+      --filter "$filt" --tag "caps_$caps" \
+      --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
+      --log-dir "$OUT/logs-caps-$caps$name" "${runner_args[@]}" >"$(level_log "$caps" "$name" "$fam")" 2>&1
+}
+level_report() {
+   local caps=$1 name=$2 fam=$3 log line
+   shift 3
+   log=$(level_log "$caps" "$name" "$fam")
+   grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$log" | head -20
+   line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
+   echo "caps_$caps ($*) $fam: ${line:-no summary}"
+   tally "$log" "runner (caps_$caps $fam${name:+ sizes})"
+}
+level_runs() {
+   local level caps flag widths ff
+   for level in "${levels[@]}"; do
+      IFS=: read -r caps flag widths <<<"$level"
+      grep -qw "$flag" /proc/cpuinfo || continue
+      for ff in $level_families; do
+         level_exec "$caps" "" "${ff%%:*}" "${ff#*:}" --widths "$widths"
+      done
+      for ff in $level_size_families; do
+         level_exec "$caps" -sizes "${ff%%:*}" "${ff#*:}" "${level_sizes[@]}"
+      done
+   done
+}
+
 beside_runs() {
    local drv w
    for drv in radv turnip nvk; do
@@ -219,13 +279,22 @@ beside_runs() {
          RUSTICL_DEBUG=allow_invalid_spirv "$cl_runner" --lanes $((w / 32)) --il-only \
          >"$OUT/cl-il-w$w.log" 2>&1
    done
+   : >"$OUT/beside-cl-done"
+   beside "native subgroup code at lower CPU feature levels" level_runs
 }
-rm -f "$OUT/beside-times.txt" "$OUT"/cl-w*.log "$OUT"/cl-il-w*.log "$OUT"/radv*.log \
+rm -f "$OUT/beside-times.txt" "$OUT/beside-cl-done" "$OUT"/runner-caps-*.log "$OUT"/cl-w*.log "$OUT"/cl-il-w*.log "$OUT"/radv*.log \
    "$OUT"/turnip*.log "$OUT"/nvk*.log
 beside_runs &
 beside_pid=$!
 trap 'kill $beside_pid 2>/dev/null' EXIT
 beside_done=0
+# wait_cl: until the beside runs have done the OpenCL kernels (the CPU
+# levels follow them there).
+wait_cl() {
+   while [ ! -e "$OUT/beside-cl-done" ] && kill -0 "$beside_pid" 2>/dev/null; do
+      sleep 2
+   done
+}
 wait_beside() {
    if [ $beside_done = 0 ]; then
       wait $beside_pid
@@ -305,7 +374,7 @@ grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$OUT/runner-breakmask.
 tally "$OUT/runner-breakmask.log" "runner (breakmask)"
 
 section "OpenCL kernels on rusticl (llvmpipe) at 4, 8 and 16 lanes (run beside the lavapipe runs)"
-wait_beside
+wait_cl
 for w in 128 256 512; do
    echo "   $((w / 32)) lanes:"
    grep -E 'FAIL|build failed|refusing|^[0-9]+ passed' "$OUT/cl-w$w.log" | head -20
@@ -340,57 +409,6 @@ else
    echo "refusal.cl_no_device: FAIL (exit $rc; see $OUT/cl-refusal.log)"; failed=$((failed + 1))
 fi
 
-section "native subgroup code at lower CPU feature levels (GALLIUM_OVERRIDE_CPU_CAPS)"
-# gallivm picks its subgroup instructions from the CPU features
-# (backend/llvmpipe/lp_bld_subgroup.h).  Mesa's override "avx" clears
-# AVX-512 (AVX2 stays): 8 and 16 lanes at the AVX2 level; "sse4.1" clears
-# AVX: 4 lanes at the SSE4.1 level.  CI: the families this code builds, a
-# representative part of each, on the global path (LP_NATIVE_VECTOR_WIDTH);
-# then at 32 and 64 lanes (requiredSubgroupSize: LLVM legalizes those
-# vectors into the level's registers, about 0.4 s of compilation a case) a
-# fixed quarter of a smaller part (about 150 cases a level).  --full: every
-# case of every family on the global path, and every compute case at 4 to 64
-# lanes in one process per family.
-if [ $full = 0 ]; then
-   level_families="intel:* ballot:* vote:* partitioned:*.divergent rotate:subgroup.rotate.compute.uint32.* arith:*.divergent"
-   level_size_families="intel:*.divergent ballot:*.divergent vote:*.divergent partitioned:subgroup.partitioned.*.compute.uint32.*.divergent rotate:subgroup.rotate.compute.uint32.*.divergent arith:subgroup.arith.*.compute.*int32.*.divergent"
-   level_sizes=(--sizes "32,64" --sample 4)
-else
-   level_families="rotate:* intel:* ballot:* nonsemantic:* partitioned:* intel_block:* intel_image_block:* vote:* arith:*"
-   level_size_families=$level_families
-   level_sizes=(--sizes "4,8,16,32,64")
-fi
-# level_run CAPS NAME FAMILY FILTER LANES...: one family at a CPU level,
-# LANES being the runner's --widths or --sizes options; ci/test.sh's extra
-# arguments (runner_args) follow.
-level_run() {
-   local caps=$1 name=$2 fam=$3 filt=$4 log line
-   shift 4
-   log="$OUT/runner-caps-$caps-$fam$name.log"
-   GALLIUM_OVERRIDE_CPU_CAPS=$caps "$runner" "$@" --family "$fam" \
-      --filter "$filt" --tag "caps_$caps" \
-      --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
-      --log-dir "$OUT/logs-caps-$caps$name" "${runner_args[@]}" >"$log" 2>&1
-   grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$log" | head -20
-   line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
-   echo "caps_$caps ($*) $fam: ${line:-no summary}"
-   tally "$log" "runner (caps_$caps $fam${name:+ sizes})"
-}
-runner_args=("$@")
-for level in "avx:avx2:256,512" "sse4.1:sse4_1:128"; do
-   IFS=: read -r caps flag widths <<<"$level"
-   if ! grep -qw "$flag" /proc/cpuinfo; then
-      count_skip "caps_$caps" "this CPU lacks $flag, so the level cannot run here"
-      continue
-   fi
-   for ff in $level_families; do
-      level_run "$caps" "" "${ff%%:*}" "${ff#*:}" --widths "$widths"
-   done
-   for ff in $level_size_families; do
-      level_run "$caps" -sizes "${ff%%:*}" "${ff#*:}" "${level_sizes[@]}"
-   done
-done
-
 section "assembly of the native subgroup code (tests/asm/check-asm.sh)"
 "$TOP/tests/asm/check-asm.sh" "$runner" "$OUT/asm" >"$OUT/asm.log" 2>&1
 grep -E '^asm\.' "$OUT/asm.log" | grep -v ': skip ('
@@ -413,24 +431,6 @@ section "the shader cache keeps GALLIVM_PERF and vector-width variants apart (te
 "$TOP/tests/cache/check-cache-key.sh" "$runner" "$OUT/cache" >"$OUT/cache.log" 2>&1
 grep -E '^cache\.' "$OUT/cache.log"
 tally "$OUT/cache.log" "cache checks"
-
-section "compile-only sweeps of the GPU drivers (tests/compile-only): compile, run nothing (run beside the lavapipe runs)"
-wait_beside
-echo "   RADV at GFX9 to GFX12, wave64 and wave32, on its null device; vulkaninfo under the amdgpu drm-shim"
-grep -E '^radv\.|^compile-only' "$OUT/radv.log"
-tally "$OUT/radv.log" "RADV sweep"
-echo "   Turnip on a6xx and a7xx, 64 and 128 lanes, and vulkaninfo, under the freedreno drm-shim"
-grep -E '^turnip\.|^compile-only' "$OUT/turnip.log"
-tally "$OUT/turnip.log" "Turnip sweep"
-echo "   NVK on Turing, Ampere and Ada (32 lanes), and vulkaninfo, under the nouveau drm-shim"
-grep -E '^nvk\.|^compile-only' "$OUT/nvk.log"
-tally "$OUT/nvk.log" "NVK sweep"
-echo "   ISA of our code against its debug switch (tests/compile-only/check-isa.sh):"
-echo "   ACO's (RADV_DEBUG), ir3's (IR3_SHADER_DEBUG) and NAK's (NAK_DEBUG)"
-for drv in radv turnip nvk; do
-   grep -E '^isa\.|^isa checks' "$OUT/$drv-isa.log"
-   tally "$OUT/$drv-isa.log" "$drv ISA checks"
-done
 
 section "refusal of a foreign driver (fake ICD claiming to be llvmpipe)"
 "$runner" --icd "$BUILD_DIR/tests/fake_icd.json" --widths 256 --log-dir "$OUT/logs-fake" --skips "$SKIPS" \
@@ -474,6 +474,42 @@ if [ -f "$sys_json" ]; then
 else
    count_skip refusal.gl_system_mesa "$sys_json not installed: no system Mesa to refuse"
 fi
+
+section "native subgroup code at lower CPU feature levels (GALLIUM_OVERRIDE_CPU_CAPS)"
+# (the runs went beside the lavapipe runs, after the OpenCL kernels; each
+# family's verdicts here, in order)
+wait_beside
+for level in "${levels[@]}"; do
+   IFS=: read -r caps flag widths <<<"$level"
+   if ! grep -qw "$flag" /proc/cpuinfo; then
+      count_skip "caps_$caps" "this CPU lacks $flag, so the level cannot run here"
+      continue
+   fi
+   for ff in $level_families; do
+      level_report "$caps" "" "${ff%%:*}" --widths "$widths"
+   done
+   for ff in $level_size_families; do
+      level_report "$caps" -sizes "${ff%%:*}" "${level_sizes[@]}"
+   done
+done
+
+section "compile-only sweeps of the GPU drivers (tests/compile-only): compile, run nothing (run beside the lavapipe runs)"
+wait_beside
+echo "   RADV at GFX9 to GFX12, wave64 and wave32, on its null device; vulkaninfo under the amdgpu drm-shim"
+grep -E '^radv\.|^compile-only' "$OUT/radv.log"
+tally "$OUT/radv.log" "RADV sweep"
+echo "   Turnip on a6xx and a7xx, 64 and 128 lanes, and vulkaninfo, under the freedreno drm-shim"
+grep -E '^turnip\.|^compile-only' "$OUT/turnip.log"
+tally "$OUT/turnip.log" "Turnip sweep"
+echo "   NVK on Turing, Ampere and Ada (32 lanes), and vulkaninfo, under the nouveau drm-shim"
+grep -E '^nvk\.|^compile-only' "$OUT/nvk.log"
+tally "$OUT/nvk.log" "NVK sweep"
+echo "   ISA of our code against its debug switch (tests/compile-only/check-isa.sh):"
+echo "   ACO's (RADV_DEBUG), ir3's (IR3_SHADER_DEBUG) and NAK's (NAK_DEBUG)"
+for drv in radv turnip nvk; do
+   grep -E '^isa\.|^isa checks' "$OUT/$drv-isa.log"
+   tally "$OUT/$drv-isa.log" "$drv ISA checks"
+done
 
 section "time of each part"
 wait_beside
