@@ -139,14 +139,16 @@ tally "$OUT/setup.log" "tests/setup/test-setup.sh"
 # Every shell script of ours (ci/, .ci/run, tests/), one case each, with
 # the repo's .shellcheckrc (env.sh followed from each script's folder).
 if command -v shellcheck >/dev/null; then
+   nsc=0
    while IFS= read -r f; do
+      nsc=$((nsc + 1))
       if (cd "$TOP" && shellcheck -f gcc "$f") >"$OUT/shellcheck.log" 2>&1; then
          passed=$((passed + 1))
       else
          echo "shellcheck.$f: FAIL"; sed 's/^/   | /' "$OUT/shellcheck.log"; failed=$((failed + 1))
       fi
    done < <(cd "$TOP" && printf '%s\n' ci/*.sh .ci/run tests/*/*.sh)
-   echo "shellcheck: $(cd "$TOP" && printf '%s\n' ci/*.sh .ci/run tests/*/*.sh | wc -l) scripts checked"
+   echo "shellcheck: $nsc scripts checked"
 else
    echo "shellcheck: FAIL (not installed; ci/setup-apt.sh installs Debian's shellcheck)"; failed=$((failed + 1))
 fi
