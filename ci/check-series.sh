@@ -3,11 +3,18 @@
 # checkout (subprojects/mesa-<version>, as ci/overlay.sh makes it) on its
 # own, in a git worktree at build-series/mesa with the options of
 # ci/mesa-options, and runs Mesa's own tests (meson test) at checkpoints: the
-# last commit of each concern folder run (see patches/series) and the last
-# commit.  Uses ccache, so a second run costs little.
+# last commit of each merge request (each "# MR" section of patches/series).
+# Uses ccache, so a second run costs little.
 #
 #   ci/check-series.sh            every commit not green in the last report
 #   ci/check-series.sh --all      every commit
+#   ci/check-series.sh --ends     only the last commit of each MR (build
+#                                 and meson test)
+#   ci/check-series.sh --quick    minutes, not hours: each commit's changed C
+#                                 and C++ files compiled -fsyntax-only at that
+#                                 commit with the main build's flags
+#                                 (ci/syntax-series.py says what it misses);
+#                                 report in ci/check-series-quick.report
 #
 # A commit is identified by its tree: one the last report lists as green is
 # skipped (same tree, same result).  The report, ci/check-series.report, is
@@ -17,8 +24,16 @@
 set -uo pipefail
 . "$(dirname "$0")/env.sh"
 
-all=0
+all=0 ends=0
 [ "${1:-}" = --all ] && all=1
+[ "${1:-}" = --ends ] && ends=1
+if [ "${1:-}" = --quick ]; then
+   "$TOP/ci/overlay.sh" >/dev/null || exit 1
+   [ -f "$BUILD_DIR/compile_commands.json" ] ||
+      { echo "check-series: --quick needs the main build ($BUILD_DIR): run ci/build.sh" >&2; exit 1; }
+   exec /usr/bin/python3 "$TOP/ci/syntax-series.py" "$MESA_TREE" "$BUILD_DIR" \
+      "$TOP/build-series/quick" "$TOP/ci/check-series-quick.report"
+fi
 report=$TOP/ci/check-series.report
 work=$TOP/build-series
 wt=$work/mesa
@@ -27,9 +42,10 @@ bdir=$work/build
 "$TOP/ci/overlay.sh" >/dev/null || exit 1
 base=$(git -C "$MESA_TREE" rev-list --max-parents=0 HEAD)
 mapfile -t commits < <(git -C "$MESA_TREE" rev-list --reverse "$base..HEAD")
-mapfile -t folders < <(series_patches | xargs -n1 dirname)
-[ ${#commits[@]} = ${#folders[@]} ] ||
-   { echo "check-series: the checkout has ${#commits[@]} commits, patches/series ${#folders[@]}: run ci/export-series.sh" >&2; exit 1; }
+# the MR of each patch, from the section it is in
+mapfile -t mr_of < <(awk '/^# MR /{mr=$3; next} /^#/||/^$/{next} {print mr}' "$TOP/patches/series")
+[ ${#commits[@]} = ${#mr_of[@]} ] ||
+   { echo "check-series: the checkout has ${#commits[@]} commits, patches/series ${#mr_of[@]}: run ci/export-series.sh" >&2; exit 1; }
 
 mkdir -p "$work"
 git -C "$MESA_TREE" worktree prune
@@ -64,7 +80,12 @@ for i in "${!commits[@]}"; do
    tree=$(git -C "$MESA_TREE" rev-parse "$c^{tree}")
    subject=$(git -C "$MESA_TREE" log -1 --format=%s "$c")
    checkpoint=0
-   [ $((i + 1)) = ${#commits[@]} ] || [ "${folders[$i]}" != "${folders[$((i + 1))]}" ] && checkpoint=1
+   [ $((i + 1)) = ${#commits[@]} ] || [ "${mr_of[$i]}" != "${mr_of[$((i + 1))]}" ] && checkpoint=1
+   if [ $ends = 1 ] && [ $checkpoint = 0 ]; then
+      grep "^$tree " "$old" | head -1 | grep . >>"$new" ||
+         echo "$tree unchecked build:- tests:- - $(printf '%02d' $((i + 1))) ${mr_of[$i]}: $subject" >>"$new"
+      continue
+   fi
    if green "$tree"; then
       grep "^$tree ok " "$old" | head -1 >>"$new"
       n_skip=$((n_skip + 1))
@@ -94,7 +115,7 @@ for i in "${!commits[@]}"; do
    secs=$(( $(date +%s) - start ))
    result=ok
    [ $build = ok ] && [ "$tests" != FAIL ] || result=FAIL
-   line="$tree $result build:$build tests:$tests ${secs}s $(printf '%02d' $((i + 1))) $subject"
+   line="$tree $result build:$build tests:$tests ${secs}s $(printf '%02d' $((i + 1))) ${mr_of[$i]}: $subject"
    echo "$line" | tee -a "$new"
    if [ $result = ok ]; then n_ok=$((n_ok + 1)); else n_bad=$((n_bad + 1)); fi
 done

@@ -2,6 +2,9 @@
 # Make subprojects/mesa-<version> a git checkout of Mesa with the series
 # applied: the verified tarball is the first commit ("Mesa <version>"), then
 # every patch named in patches/series is applied with `git am`, in order.
+# Each section of patches/series ("# MR NN-name") is one merge request: its
+# last commit gets the branch mr/NN-name, which ci/export-series.sh reads
+# back.
 # Author and committer dates come from the patches, so the same series gives
 # the same commits on every machine.
 #
@@ -60,12 +63,21 @@ git_m add -A -f
 GIT_AUTHOR_DATE="$MESA_BASE_DATE" GIT_COMMITTER_DATE="$MESA_BASE_DATE" \
    git_m commit -q -m "Mesa $MESA_VERSION"
 
-for p in "${patches[@]}"; do
-   if ! git_m am -q --committer-date-is-author-date --whitespace=nowarn "$TOP/$p"; then
-      git_m am --abort || true
-      echo "overlay: ERROR: $p does not apply; the checkout is left at the commit before it" >&2
-      exit 1
-   fi
-done
+mr=
+while IFS= read -r line; do
+   case "$line" in
+   '# MR '*)
+      [ -z "$mr" ] || git_m branch -f "mr/$mr"
+      mr=${line#'# MR '} ;;
+   ''|'#'*) ;;
+   *)
+      if ! git_m am -q --committer-date-is-author-date --whitespace=nowarn "$TOP/$line"; then
+         git_m am --abort || true
+         echo "overlay: ERROR: $line does not apply; the checkout is left at the commit before it" >&2
+         exit 1
+      fi ;;
+   esac
+done <"$TOP/patches/series"
+[ -z "$mr" ] || git_m branch -f "mr/$mr"
 printf '%s\n%s\n' "$stamp" "$(git_m rev-parse HEAD)" >"$stamp_file"
 echo "overlay: ${MESA_TREE#"$TOP"/}: $MESA_VERSION + ${#patches[@]} commits"

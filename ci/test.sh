@@ -153,6 +153,11 @@ else
    echo "shellcheck: FAIL (not installed; ci/setup-apt.sh installs Debian's shellcheck)"; failed=$((failed + 1))
 fi
 
+section "the series as merge requests: sections, branches, export (tests/series)"
+bash "$TOP/tests/series/check-layout.sh" "$OUT/series" >"$OUT/series.log" 2>&1
+grep -E '^series\.' "$OUT/series.log"
+tally "$OUT/series.log" "tests/series/check-layout.sh"
+
 section "Mesa's own tests (meson test)"
 meson test -C "$BUILD_DIR" --num-processes "$(nproc)" --print-errorlogs >"$OUT/meson-test.log" 2>&1
 mt_rc=$?
