@@ -213,7 +213,7 @@ check reduce64.8.avx2  256 avx    "avx2"                       "$c.arith.iadd.co
 check inclusive16.16.avx2 512 avx "avx2"                       "$c.arith.smin.compute.uint16.size16.inclusive.all" \
       'vpmovsxwd|vpslld	.*\$16;vpminsd	' '%zmm|%k[0-7]' 1
 # partitioned scans: against nir_lower_subgroups' generic lowering, which
-# GALLIVM_PERF=nosubgroupnative runs (lp_sg_partitioned_native admits nothing)
+# GALLIVM_PERF=nosubgroupnative runs (lp_build_subgroup_partitioned_native admits nothing)
 check partitioned_reduce.16 512 "" "avx512f avx512cd"          "$c.partitioned.iadd.compute.uint32.size16.reduce.partition.subsets1.all" \
       'vpaddd	.*%zmm;vpconflictd' '' 1
 check partitioned_inclusive.8.avx2 256 avx "avx2"              "$c.partitioned.umin.compute.uint32.size8.inclusive.partition.subsets8.all" \

@@ -61,7 +61,7 @@ READ_INVOCATION = '''   struct lp_build_context *uint_bld = get_int_bld(bld_base
     * active lane, extracting and broadcasting.
     */
    if (invoc && LLVMGetIntTypeWidth(LLVMGetElementType(LLVMTypeOf(invoc))) == 32 &&
-       (result[0] = lp_sg_shuffle(gallivm, src, invoc)))
+       (result[0] = lp_build_subgroup_shuffle(gallivm, src, invoc)))
       return;
 
    LLVMValueRef idx = first_active_invocation(bld_base);
@@ -323,7 +323,7 @@ MUTANTS = [
            ['runner:partitioned:subgroup.partitioned.iadd.*']),
     Mutant('gallivm-read-invocation-own-lane', GALLIVM + 'lp_bld_nir_soa.c',
            'ReadInvocation returns the value of the invocation given by Index',
-           '(result[0] = lp_sg_shuffle(gallivm, src, invoc)))',
+           '(result[0] = lp_build_subgroup_shuffle(gallivm, src, invoc)))',
            '(result[0] = src))',
            ['runner:ballot:subgroup.ballot.read_invocation.*']),
     Mutant('gallivm-shuffle-drops-any-mask', GALLIVM + 'lp_bld_subgroup_permute.c',
@@ -361,8 +361,8 @@ MUTANTS = [
            ['runner:partitioned:subgroup.partitioned.iadd.*']),
     Mutant('gallivm-partitioned-sign-test-floats', GALLIVM + 'lp_bld_subgroup_scan.c',
            'an FAdd scan over no member is -0.0, and one over -0.0s stays -0.0',
-           'nir_op_infos[op].output_type != nir_type_float && lp_sg_mask_registers(n);',
-           'lp_sg_mask_registers(n);',
+           'nir_op_infos[op].output_type != nir_type_float && lp_build_subgroup_mask_registers(n);',
+           'lp_build_subgroup_mask_registers(n);',
            ['runner:partitioned:subgroup.partitioned.fadd.compute.float32.*.zeros.*']),
     # --- kernel rotation (evaluated with SubgroupMaxSize > SubgroupSize) ----
     Mutant('vtn-kernel-rotate-subgroup-size', VTN,
@@ -437,7 +437,7 @@ MUTANTS = [
            ['turnip:subgroup.ballot.*']),
     Mutant('tu-block-io-not-lowered', 'src/freedreno/vulkan/tu_shader.cc',
            'SPV_INTEL_subgroups block IO reaches ir3 only lowered to per-lane accesses',
-           '   NIR_PASS_V(nir, nir_lower_subgroup_block_io, NULL);\n',
+           '   NIR_PASS_V(nir, nir_lower_subgroup_block_io);\n',
            '',
            ['turnip:subgroup.intel_block.block_read.compute.uint32.*']),
     Mutant('ir3-clustered-rotate-loop', 'src/freedreno/ir3/ir3_nir.c',
@@ -489,11 +489,11 @@ MUTANTS = [
            ['runner-sizes:intel_image_block']),
     Mutant('gallivm-ballot-64-low-word', GALLIVM + 'lp_bld_subgroup_ballot.c',
            'a 64-lane ballot holds lanes 32 to 63 in its upper word',
-           '   return broadcast(gallivm, lp_sg_ballot_bits(gallivm, cond, exec), lp_sg_lanes(cond));',
-           '''   LLVMValueRef bits = lp_sg_ballot_bits(gallivm, cond, exec);
-   if (lp_sg_lanes(cond) == 64)
+           '   return broadcast(gallivm, lp_build_subgroup_ballot_bits(gallivm, cond, exec), lp_build_subgroup_lanes(cond));',
+           '''   LLVMValueRef bits = lp_build_subgroup_ballot_bits(gallivm, cond, exec);
+   if (lp_build_subgroup_lanes(cond) == 64)
       bits = LLVMBuildAnd(gallivm->builder, bits, LLVMConstInt(LLVMTypeOf(bits), 0xffffffffull, 0), "");
-   return broadcast(gallivm, bits, lp_sg_lanes(cond));''',
+   return broadcast(gallivm, bits, lp_build_subgroup_lanes(cond));''',
            ['runner-sizes:ballot']),
     Mutant('gallivm-exclusive-fadd-64-low-mask', GALLIVM + 'lp_bld_subgroup_scan.c',
            'an exclusive FAdd scan is the identity only where no active lane is below, lanes '
@@ -532,8 +532,8 @@ MUTANTS = [
     Mutant('gallivm-partition-wide-bit', GALLIVM + 'lp_bld_subgroup_match.c',
            'partition above 16 lanes: a lane of register 1 or 3 holds bits 16 to 31 of its '
            'ballot word',
-           'bit[i] = lp_build_const_int32(gallivm, 1u << ((i + t) % 16 + 16 * (s % 2)));',
-           'bit[i] = lp_build_const_int32(gallivm, 1u << ((i + t) % 16));',
+           'bit[i] = lp_build_const_int32(gallivm, 1u << ((i + t) % ZMM_LANES + ZMM_LANES * (s % 2)));',
+           'bit[i] = lp_build_const_int32(gallivm, 1u << ((i + t) % ZMM_LANES));',
            ['runner-sizes:partitioned:subgroup.partitioned.partition.compute.*.size[36][24].*']),
     Mutant('gallivm-partition-64-high-word', GALLIVM + 'lp_bld_subgroup_match.c',
            'a 64-lane partition holds lanes 32 to 63 in its upper word',
@@ -581,13 +581,13 @@ MUTANTS = [
     Mutant('gallivm-ballot-own-bit', GALLIVM + 'lp_bld_subgroup_ballot.c',
            'SPV_KHR_shader_ballot: OpSubgroupBallotKHR has a bit for every active invocation '
            'whose predicate is true, not only the caller\'s',
-           '''   return broadcast(gallivm, lp_sg_ballot_bits(gallivm, cond, exec), lp_sg_lanes(cond));''',
-           '''   const unsigned n = lp_sg_lanes(cond);
+           '''   return broadcast(gallivm, lp_build_subgroup_ballot_bits(gallivm, cond, exec), lp_build_subgroup_lanes(cond));''',
+           '''   const unsigned n = lp_build_subgroup_lanes(cond);
    LLVMValueRef own[32];
    for (unsigned i = 0; i < n; i++)
       own[i] = LLVMConstInt(LLVMInt32TypeInContext(gallivm->context), 1u << i, 0);
    return LLVMBuildAnd(gallivm->builder,
-                       broadcast(gallivm, lp_sg_ballot_bits(gallivm, cond, exec), n),
+                       broadcast(gallivm, lp_build_subgroup_ballot_bits(gallivm, cond, exec), n),
                        LLVMConstVector(own, n), "");''',
            IDENTITY_RUNS, every=True),
     Mutant('gallivm-first-invocation-own', NIR_SOA,
@@ -599,14 +599,14 @@ MUTANTS = [
     Mutant('gallivm-subgroup-halves', GALLIVM + 'lp_bld_subgroup_ballot.c',
            'a subgroup is the whole vector: ballot, FirstInvocation and ReadInvocation must '
            'not treat each half as a subgroup of its own',
-           '''   return broadcast(gallivm, lp_sg_ballot_bits(gallivm, cond, exec), lp_sg_lanes(cond));''',
-           '''   const unsigned n = lp_sg_lanes(cond), h = n / 2;
+           '''   return broadcast(gallivm, lp_build_subgroup_ballot_bits(gallivm, cond, exec), lp_build_subgroup_lanes(cond));''',
+           '''   const unsigned n = lp_build_subgroup_lanes(cond), h = n / 2;
    LLVMValueRef half[32];
    for (unsigned i = 0; i < n; i++)
       half[i] = LLVMConstInt(LLVMInt32TypeInContext(gallivm->context),
                              (i < h ? 1u : 1u << h) * ((1u << h) - 1), 0);
    return LLVMBuildAnd(gallivm->builder,
-                       broadcast(gallivm, lp_sg_ballot_bits(gallivm, cond, exec), n),
+                       broadcast(gallivm, lp_build_subgroup_ballot_bits(gallivm, cond, exec), n),
                        LLVMConstVector(half, n), "");''',
            IDENTITY_RUNS, every=True,
            also=[(NIR_SOA, READ_INVOCATION, READ_INVOCATION_HALVES)]),
