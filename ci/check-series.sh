@@ -42,8 +42,7 @@ bdir=$work/build
 "$TOP/ci/overlay.sh" >/dev/null || exit 1
 base=$(git -C "$MESA_TREE" rev-list --max-parents=0 HEAD)
 mapfile -t commits < <(git -C "$MESA_TREE" rev-list --reverse "$base..HEAD")
-# the MR of each patch, from the section it is in
-mapfile -t mr_of < <(awk '/^# MR /{mr=$3; next} /^#/||/^$/{next} {print mr}' "$TOP/patches/series")
+mapfile -t mr_of < <(series_mr_of)
 [ ${#commits[@]} = ${#mr_of[@]} ] ||
    { echo "check-series: the checkout has ${#commits[@]} commits, patches/series ${#mr_of[@]}: run ci/export-series.sh" >&2; exit 1; }
 

@@ -15,6 +15,9 @@ MESA_BASE_DATE="2025-05-28T00:00:00Z"
 # gives the order).
 SERIES_DIRS="spirv_to_nir nir backend/llvmpipe patches backend/radv backend/turnip backend/nvk backend/rusticl"
 series_patches() { sed -e '/^#/d' -e '/^$/d' "$TOP/patches/series"; }
+# The MR of each patch of series_patches, in order: the name of the
+# "# MR NN-name" section it is in.
+series_mr_of() { awk '/^# MR /{mr=$3; next} /^#/||/^$/{next} {print mr}' "$TOP/patches/series"; }
 BUILD_DIR=${MESA_SUBGROUPS_BUILD:-$TOP/build}
 # ccache: paths relative to the clone, so a fresh clone elsewhere still hits.
 export CCACHE_BASEDIR=$TOP

@@ -24,7 +24,7 @@ fail() { echo "series.$1: FAIL ($2)"; failed=$((failed + 1)); }
 git_m() { git -C "$MESA_TREE" "$@"; }
 base=$(git_m rev-list --max-parents=0 HEAD)
 mapfile -t commits < <(git_m rev-list --reverse "$base..HEAD")
-mapfile -t mr_of < <(awk '/^# MR /{mr=$3; next} /^#/||/^$/{next} {print mr}' "$TOP/patches/series")
+mapfile -t mr_of < <(series_mr_of)
 
 # --- the MR branches
 bad=
@@ -33,8 +33,10 @@ if [ ${#commits[@]} != ${#mr_of[@]} ]; then
 else
    for i in "${!mr_of[@]}"; do
       [ -n "${mr_of[$i]}" ] || { bad="patch $((i + 1)) is in no MR section"; break; }
-      last=$(( i + 1 == ${#mr_of[@]} )) || true
-      [ $last = 1 ] || [ "${mr_of[$i]}" != "${mr_of[$((i + 1))]}" ] || continue
+      # only a section's last patch
+      if ((i + 1 < ${#mr_of[@]})) && [ "${mr_of[$i]}" = "${mr_of[$((i + 1))]}" ]; then
+         continue
+      fi
       at=$(git_m rev-parse -q --verify "refs/heads/mr/${mr_of[$i]}") ||
          { bad="no branch mr/${mr_of[$i]}"; break; }
       [ "$at" = "${commits[$i]}" ] ||
