@@ -63,21 +63,18 @@ git_m add -A -f
 GIT_AUTHOR_DATE="$MESA_BASE_DATE" GIT_COMMITTER_DATE="$MESA_BASE_DATE" \
    git_m commit -q -m "Mesa $MESA_VERSION"
 
-mr=
-while IFS= read -r line; do
-   case "$line" in
-   '# MR '*)
-      [ -z "$mr" ] || git_m branch -f "mr/$mr"
-      mr=${line#'# MR '} ;;
-   ''|'#'*) ;;
-   *)
-      if ! git_m am -q --committer-date-is-author-date --whitespace=nowarn "$TOP/$line"; then
-         git_m am --abort || true
-         echo "overlay: ERROR: $line does not apply; the checkout is left at the commit before it" >&2
-         exit 1
-      fi ;;
-   esac
-done <"$TOP/patches/series"
-[ -z "$mr" ] || git_m branch -f "mr/$mr"
+mapfile -t mr_of < <(series_mr_of)
+for i in "${!patches[@]}"; do
+   p=${patches[$i]}
+   if ! git_m am -q --committer-date-is-author-date --whitespace=nowarn "$TOP/$p"; then
+      git_m am --abort || true
+      echo "overlay: ERROR: $p does not apply; the checkout is left at the commit before it" >&2
+      exit 1
+   fi
+   # the last patch of an MR's section: its branch
+   if [ -n "${mr_of[$i]}" ] && { [ $((i + 1)) = ${#patches[@]} ] || [ "${mr_of[$i]}" != "${mr_of[$((i + 1))]}" ]; }; then
+      git_m branch -f "mr/${mr_of[$i]}"
+   fi
+done
 printf '%s\n%s\n' "$stamp" "$(git_m rev-parse HEAD)" >"$stamp_file"
 echo "overlay: ${MESA_TREE#"$TOP"/}: $MESA_VERSION + ${#patches[@]} commits"

@@ -29,7 +29,7 @@ def syntax_cmd(e):
     if args[0] == 'ccache':
         args = args[1:]
     out, skip = [], 0
-    for i, a in enumerate(args):
+    for a in args:
         if skip:
             skip -= 1
             continue
