@@ -25,10 +25,11 @@
 # and print each part's time and one summary line.
 #
 #   ci/test.sh          CI's run: the two long sweeps as fixed samples, the
-#                       requiredSubgroupSize run (--sample 8 of the runner:
-#                       an eighth of the cases, picked by a hash of their
-#                       names, the same every run) and the 32 and 64-lane
-#                       runs at the lower CPU levels (--sample 4 of a
+#                       requiredSubgroupSize run (--sample 10 of the runner:
+#                       a tenth of the cases, picked by a hash of their
+#                       names, the same every run, and at least one case of
+#                       every family, operation and size) and the 32 and
+#                       64-lane runs at the lower CPU levels (--sample 6 of a
 #                       representative part of each family)
 #   ci/test.sh --full   the same with both sweeps whole: every compute case at
 #                       4 to 64 lanes, and every case of every family at 4 to
@@ -217,14 +218,15 @@ beside() {
 # representative part of each, on the global path (LP_NATIVE_VECTOR_WIDTH);
 # then at 32 and 64 lanes (requiredSubgroupSize: LLVM legalizes those
 # vectors into the level's registers, about 0.4 s of compilation a case) a
-# fixed quarter of a smaller part (about 150 cases a level).  --full: every
+# fixed sixth of a smaller part, with every operation of it at both sizes
+# (182 cases a level).  --full: every
 # case of every family on the global path, and every compute case at 4 to 64
 # lanes in one process per family.  They run beside the lavapipe runs,
 # after the OpenCL kernels, and are reported in their section.
 if [ $full = 0 ]; then
    level_families="intel:* ballot:* vote:* partitioned:*.divergent rotate:subgroup.rotate.compute.uint32.* arith:*.divergent"
    level_size_families="intel:*.divergent ballot:*.divergent vote:*.divergent partitioned:subgroup.partitioned.*.compute.uint32.*.divergent rotate:subgroup.rotate.compute.uint32.*.divergent arith:subgroup.arith.*.compute.*int32.*.divergent"
-   level_sizes=(--sizes "32,64" --sample 4)
+   level_sizes=(--sizes "32,64" --sample 6)
 else
    level_families="rotate:* intel:* ballot:* nonsemantic:* partitioned:* intel_block:* intel_image_block:* vote:* arith:*"
    level_size_families=$level_families
@@ -318,9 +320,10 @@ tally "$OUT/runner.log" "runner"
 # lanes), all sizes in one process per family: sizes come from the
 # pipelines (VK_EXT_subgroup_size_control), at the default vector width.
 # The run above is the global path (LP_NATIVE_VECTOR_WIDTH, no required
-# size), with the vertex and fragment cases.  CI runs a fixed eighth of
-# them (12,300 cases take some 15 minutes); --full runs them all.
-sizes_sample=(--sample 8)
+# size), with the vertex and fragment cases.  CI runs a fixed tenth of
+# them, with at least one case of every family, operation and size (1,492 of
+# 12,310; all of them take some 15 minutes); --full runs them all.
+sizes_sample=(--sample 10)
 [ $full = 0 ] || sizes_sample=()
 section "compute cases at requiredSubgroupSize 4, 8, 16, 32 and 64 (--sizes${sizes_sample[*]:+, ${sizes_sample[*]}})"
 "$runner" --sizes 4,8,16,32,64 --tag sizes "${sizes_sample[@]}" \

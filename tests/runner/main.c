@@ -96,29 +96,112 @@ hash_str(const char *s)
    return h;
 }
 
-static bool
-case_sampled(const char *name)
+static uint32_t
+name_hash(const char *name)
 {
-   if (opt.sample <= 1)
-      return true;
    uint32_t h = hash_str(name);
    h ^= h >> 16;
    h *= 0x85ebca6bu;
    h ^= h >> 13;
    h *= 0xc2b2ae35u;
    h ^= h >> 16;
-   return h % opt.sample == 0;
+   return h;
 }
 
-/* Whether a case runs: its name matches the filter and is in the sample, and
- * with --sizes it is a compute case (the other stages ignore
- * requiredSubgroupSize).
+/* Whether a case matches the filter and, with --sizes, is a compute case (the
+ * other stages ignore requiredSubgroupSize).
  */
+static bool
+case_matches(const struct case_desc *c)
+{
+   return fnmatch(opt.filter, c->name, 0) == 0 &&
+          (!opt.num_sizes || c->stage == STAGE_COMPUTE);
+}
+
+/* The sample is stratified: besides the cases whose hash falls in it, each
+ * stratum (family, operation, subgroup size) keeps the case of the lowest
+ * hash among those the filter takes, so no operation goes untested at any
+ * size, however few cases it has.  A stratum is named by the name's second
+ * and third parts (subgroup.<family>.<op>.) and its "size<N>" part.
+ */
+#define STRATA_SLOTS 4096
+struct stratum {
+   char key[64];
+   uint32_t min_hash;
+   bool used;
+};
+static struct stratum *strata;
+
+static void
+stratum_key(const char *name, char *key, size_t size)
+{
+   const char *p = strchr(name, '.');
+   const char *q = p ? strchr(p + 1, '.') : NULL;
+   const char *r = q ? strchr(q + 1, '.') : NULL;
+   int len = r ? (int)(r - name) : (int)strlen(name);
+   const char *sz = strstr(name, ".size");
+   int sz_len = 0;
+   if (sz) {
+      sz_len = 5;
+      while (sz[sz_len] >= '0' && sz[sz_len] <= '9')
+         sz_len++;
+   }
+   snprintf(key, size, "%.*s%.*s", len, name, sz_len, sz ? sz : "");
+}
+
+static struct stratum *
+stratum_of(const char *name)
+{
+   char key[64];
+   stratum_key(name, key, sizeof(key));
+   uint32_t i = hash_str(key) % STRATA_SLOTS;
+   for (unsigned n = 0; n < STRATA_SLOTS; n++, i = (i + 1) % STRATA_SLOTS) {
+      if (!strata[i].used) {
+         strata[i].used = true;
+         strata[i].min_hash = UINT32_MAX;
+         snprintf(strata[i].key, sizeof(strata[i].key), "%s", key);
+         return &strata[i];
+      }
+      if (!strcmp(strata[i].key, key))
+         return &strata[i];
+   }
+   fprintf(stderr, "runner: more than %u sample strata\n", STRATA_SLOTS);
+   exit(2);
+}
+
+static void
+add_to_stratum(const struct case_desc *c, void *data)
+{
+   (void)data;
+   if (!case_matches(c))
+      return;
+   struct stratum *st = stratum_of(c->name);
+   uint32_t h = name_hash(c->name);
+   if (h < st->min_hash)
+      st->min_hash = h;
+}
+
+static bool
+case_sampled(const char *name)
+{
+   if (opt.sample <= 1)
+      return true;
+   uint32_t h = name_hash(name);
+   if (h % opt.sample == 0)
+      return true;
+   if (!strata) {
+      strata = calloc(STRATA_SLOTS, sizeof(*strata));
+      for (unsigned size = 4; size <= REF_MAX_LANES; size *= 2)
+         cases_enumerate(size, NULL, add_to_stratum, NULL);
+   }
+   return stratum_of(name)->min_hash == h;
+}
+
+/* Whether a case runs: it matches and is in the sample. */
 static bool
 case_wanted(const struct case_desc *c)
 {
-   return fnmatch(opt.filter, c->name, 0) == 0 && case_sampled(c->name) &&
-          (!opt.num_sizes || c->stage == STAGE_COMPUTE);
+   return case_matches(c) && case_sampled(c->name);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1172,7 +1255,8 @@ usage(void)
            "                         per family at the default width\n"
            "  --filter GLOB          only cases whose name matches\n"
            "  --sample N             a fixed 1/N of those cases (by a hash of the\n"
-           "                         name: the same ones every run)\n"
+           "                         name: the same ones every run), and at least one\n"
+           "                         case of every (family, operation, size)\n"
            "  --family NAME          only one family (rotate, intel, ballot, nonsemantic,\n"
            "                         partitioned, intel_block, intel_image_block,\n"
            "                         vote, arith)\n"
