@@ -321,8 +321,8 @@ tally "$OUT/runner.log" "runner"
 # pipelines (VK_EXT_subgroup_size_control), at the default vector width.
 # The run above is the global path (LP_NATIVE_VECTOR_WIDTH, no required
 # size), with the vertex and fragment cases.  CI runs a fixed tenth of
-# them, with at least one case of every family, operation and size (1,492 of
-# 12,310; all of them take some 15 minutes); --full runs them all.
+# them, with at least one case of every family, operation and size (1,519 of
+# 12,550; all of them take some 15 minutes); --full runs them all.
 sizes_sample=(--sample 10)
 [ $full = 0 ] || sizes_sample=()
 section "compute cases at requiredSubgroupSize 4, 8, 16, 32 and 64 (--sizes${sizes_sample[*]:+, ${sizes_sample[*]}})"

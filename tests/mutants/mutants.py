@@ -293,6 +293,12 @@ MUTANTS = [
            '(void)active;',
            ['runner:arith:subgroup.arith.iadd.compute.uint32.*',
             'runner:ballot:subgroup.ballot.active_count.*']),
+    Mutant('gallivm-absent-positive-zero-16-64', GALLIVM + 'lp_bld_subgroup_scan.c',
+           'FAdd: absent and inactive invocations add nothing (a set of -0.0 sums '
+           'to -0.0) at every float width',
+           'if (op != nir_op_fadd)\n      return id;',
+           'if (op != nir_op_fadd || bld->type.width != 32)\n      return id;',
+           ['runner:arith:subgroup.arith.fadd.compute.float[16][64].*.zeros.*']),
     Mutant('gallivm-cluster-whole-subgroup', GALLIVM + 'lp_bld_subgroup_scan.c',
            'ClusteredReduce combines within clusters of ClusterSize invocations',
            'if (cluster == 0 || cluster > n)',

@@ -97,15 +97,25 @@ check_value_any(struct check *chk, const struct case_io *io, unsigned inv, unsig
       check_word_any(chk, io, inv, word, w, n, what);
       return;
    }
-   /* Both words from one accepted value: the one whose low word is there. */
-   const uint32_t got = io->dst[inv * DST_WORDS + word];
-   unsigned pick = 0;
-   for (unsigned k = 0; k < n; k++) {
-      if (got == ((uint32_t)accept[k] ^ (chk->perturb ? 0x00010000u : 0))) {
+   /* Both words from one accepted value: the one that is there whole, else
+    * the first whose low word is there (+0.0 and -0.0 share theirs), else
+    * the first.
+    */
+   const uint32_t perturb = chk->perturb ? 0x00010000u : 0;
+   const uint64_t got = io->dst[inv * DST_WORDS + word] |
+                        (uint64_t)io->dst[inv * DST_WORDS + word + 1] << 32;
+   unsigned pick = n;
+   for (unsigned k = 0; k < n && pick == n; k++) {
+      if ((uint32_t)got == ((uint32_t)accept[k] ^ perturb) &&
+          (uint32_t)(got >> 32) == ((uint32_t)(accept[k] >> 32) ^ perturb))
          pick = k;
-         break;
-      }
    }
+   for (unsigned k = 0; k < n && pick == n; k++) {
+      if ((uint32_t)got == ((uint32_t)accept[k] ^ perturb))
+         pick = k;
+   }
+   if (pick == n)
+      pick = 0;
    check_word(chk, io, inv, word, (uint32_t)accept[pick], what);
    check_word(chk, io, inv, word + 1, (uint32_t)(accept[pick] >> 32), what);
 }

@@ -240,36 +240,66 @@ operand(enum ref_pop op, uint32_t *seed)
 enum fdata { FD_DEFAULT, FD_NAN, FD_ALLNAN, FD_ZEROS, FD_SPECIAL, FD_COUNT };
 static const char *const fdata_names[FD_COUNT] = { "", "nan", "allnan", "zeros", "special" };
 
-/* Quiet and signalling NaNs of both signs. */
-static const uint32_t nans32[] = { 0x7fc00000u, 0xffc00000u, 0x7f800001u, 0x7fffffffu,
-                                   0xff800123u };
-
-/* `whole`: this value's set is the all-NaN (allnan) or all -0.0 (zeros) one. */
-static uint32_t
-fdata_value(enum ref_pop op, enum fdata d, bool whole, uint32_t *seed)
+/* fdata's special values at 16, 32 or 64 bits, into *v, for a set that is
+ * the all-NaN (allnan) or all -0.0 (zeros) one when `whole`; false where the
+ * value is to be a number instead (the caller's).  Per width: quiet and
+ * signalling NaNs of both signs; then denormals (the least, the greatest,
+ * one between, both signs), +-inf and +-0.
+ */
+static bool
+fdata_special(enum ref_pop op, enum fdata d, bool whole, unsigned bits, uint32_t *seed,
+              uint64_t *v)
 {
-   static const uint32_t minmax_special[] = {
-      0x00000001u, 0x80000001u, 0x007fffffu, 0x807fffffu, 0x00400000u, /* denormals */
-      0x7f800000u, 0xff800000u, 0x00000000u, 0x80000000u,              /* +-inf, +-0 */
+   static const uint64_t nans[3][5] = {
+      { 0x7e00, 0xfe00, 0x7c01, 0x7fff, 0xfc23 },
+      { 0x7fc00000u, 0xffc00000u, 0x7f800001u, 0x7fffffffu, 0xff800123u },
+      { 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff0000000000001ull,
+        0x7fffffffffffffffull, 0xfff0000000000123ull },
    };
+   static const uint64_t special[3][9] = {
+      { 0x0001, 0x8001, 0x03ff, 0x83ff, 0x0200, 0x7c00, 0xfc00, 0x0000, 0x8000 },
+      { 0x00000001u, 0x80000001u, 0x007fffffu, 0x807fffffu, 0x00400000u, 0x7f800000u,
+        0xff800000u, 0x00000000u, 0x80000000u },
+      { 0x0000000000000001ull, 0x8000000000000001ull, 0x000fffffffffffffull,
+        0x800fffffffffffffull, 0x0008000000000000ull, 0x7ff0000000000000ull,
+        0xfff0000000000000ull, 0x0000000000000000ull, 0x8000000000000000ull },
+   };
+   /* FAdd's: +0, -0, +inf (sums stay exact, no inf - inf) */
+   static const unsigned add_special[] = { 7, 8, 5 };
+   const unsigned w = bits == 16 ? 0 : bits == 32 ? 1 : 2;
    const uint32_t r = case_rnd(seed);
    switch (d) {
    case FD_NAN:
    case FD_ALLNAN:
-      if ((d == FD_ALLNAN && whole) || r % 3 == 0)
-         return nans32[(r >> 8) % 5];
-      return operand(op, seed);
+      if (!(d == FD_ALLNAN && whole) && r % 3 != 0)
+         return false;
+      *v = nans[w][(r >> 8) % 5];
+      return true;
    case FD_ZEROS:
-      return whole || r % 2 ? 0x80000000u : 0;
+      *v = whole || r % 2 ? special[w][8] : 0;
+      return true;
    case FD_SPECIAL:
       if (op == REF_OP_FADD) {
-         static const uint32_t add_special[] = { 0x00000000u, 0x80000000u, 0x7f800000u };
-         return r % 2 ? add_special[(r >> 8) % 3] : operand(op, seed);
+         if (!(r % 2))
+            return false;
+         *v = special[w][add_special[(r >> 8) % 3]];
+         return true;
       }
-      return r % 3 ? minmax_special[(r >> 8) % 9] : operand(op, seed);
+      if (!(r % 3))
+         return false;
+      *v = special[w][(r >> 8) % 9];
+      return true;
    default:
-      return operand(op, seed);
+      return false;
    }
+}
+
+/* A 32-bit value of fdata: a special one, or an operand. */
+static uint32_t
+fdata_value(enum ref_pop op, enum fdata d, bool whole, uint32_t *seed)
+{
+   uint64_t v;
+   return fdata_special(op, d, whole, 32, seed, &v) ? (uint32_t)v : operand(op, seed);
 }
 
 /* param: [0] op, [1] scan, [2] ballot from partition (0) or input (1),
@@ -386,6 +416,7 @@ struct fcase {
 #define P_ALL (1u << PATTERN_ALL)
 #define P_DIV (1u << PATTERN_DIVERGENT)
 #define P_ONE (1u << PATTERN_ONE)
+#define P_PART (1u << PATTERN_PARTIAL)
 
 static unsigned
 pop_index(const char *name)
@@ -404,7 +435,9 @@ pop_index(const char *name)
  * subsets (family partitioned).  Source words 0 and 1: the value (8 and
  * 16 bits: the low bits of word 0, junk above); word 2: the partition key.
  * param: [0] op (pops), [1] scan, [2] over Partition's subsets, [3] number
- * of labels, [4] bits.
+ * of labels, [4] bits, [5] fdata (float16 / float64: NaN, infinities,
+ * denormals and signed zeros, in shaders declaring SignedZeroInfNanPreserve
+ * for the width).
  */
 static const unsigned sized_int_bits[] = { 8, 16, 64 };
 static const unsigned sized_float_bits[] = { 16, 64 };
@@ -441,9 +474,24 @@ gen_sized(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t
          if (bits == 16)
             v |= (uint64_t)(case_rnd(&seed) & 0xffff0000u); /* junk above the type */
       }
+      const uint32_t label = case_rnd(&seed) % c->param[3];
+      if (c->param[5]) {
+         /* The sets: Partition's subsets (label 0's is the all-NaN / all
+          * -0.0 one), or the subgroups (allnan: every other one; zeros:
+          * every third one).
+          */
+         const enum fdata d = (enum fdata)c->param[5];
+         const unsigned g = i / size;
+         const bool whole = c->param[2] ? label == 0
+                            : d == FD_ALLNAN ? g % 2 == 0
+                                             : g % 3 == 0;
+         uint64_t special;
+         if (fdata_special(op, d, whole, bits, &seed, &special))
+            v = special | (bits == 16 ? v & 0xffff0000u : 0); /* the junk stays */
+      }
       w[0] = (uint32_t)v;
       w[1] = bits == 64 ? (uint32_t)(v >> 32) : 0;
-      w[2] = case_rnd(&seed) % c->param[3] * 0x01000193u + 5;
+      w[2] = label * 0x01000193u + 5;
    }
 }
 
@@ -535,6 +583,67 @@ sized_enumerate(unsigned size, bool partitioned, case_fn fn, void *data)
                         pops[o].name, type, size, scan_names[sc]);
             emit(&c, base, fn, data, PATTERNS_BASIC);
          }
+      }
+   }
+
+   /* NaN, infinities, denormals and signed zeros at 16 and 64 bits.  FAdd
+    * of sets of -0.0 with inactive and absent invocations (divergent, one,
+    * partial): they must add nothing, not a +0.0.
+    */
+   static const struct fcase afcases[] = {
+      { "fadd", REF_SCAN_REDUCE, FD_ZEROS, P_ALL | P_DIV | P_ONE | P_PART },
+      { "fadd", REF_SCAN_INCLUSIVE, FD_ZEROS, P_ALL | P_DIV },
+      { "fadd", REF_SCAN_EXCLUSIVE, FD_ZEROS, P_ALL | P_DIV },
+      { "fadd", REF_SCAN_REDUCE, FD_SPECIAL, P_ALL },
+      { "fmin", REF_SCAN_REDUCE, FD_NAN, P_ALL | P_DIV },
+      { "fmin", REF_SCAN_REDUCE, FD_ZEROS, P_ALL },
+      { "fmin", REF_SCAN_REDUCE, FD_SPECIAL, P_ALL },
+      { "fmin", REF_SCAN_EXCLUSIVE, FD_ALLNAN, P_ALL },
+      { "fmax", REF_SCAN_REDUCE, FD_NAN, P_ALL | P_DIV },
+      { "fmax", REF_SCAN_INCLUSIVE, FD_ZEROS, P_ALL },
+      { "fmax", REF_SCAN_REDUCE, FD_SPECIAL, P_ALL },
+   };
+   static const struct fcase pfcases[] = {
+      { "fadd", REF_SCAN_REDUCE, FD_ZEROS, P_ALL | P_DIV },
+      { "fadd", REF_SCAN_INCLUSIVE, FD_ZEROS, P_DIV },
+      { "fmin", REF_SCAN_REDUCE, FD_NAN, P_ALL },
+      { "fmin", REF_SCAN_REDUCE, FD_ALLNAN, P_ALL },
+      { "fmax", REF_SCAN_REDUCE, FD_SPECIAL, P_ALL },
+   };
+   const struct fcase *fcases = partitioned ? pfcases : afcases;
+   const unsigned nf = partitioned ? sizeof(pfcases) / sizeof(pfcases[0])
+                                   : sizeof(afcases) / sizeof(afcases[0]);
+   static char fshaders[2][11][2][56];
+   for (unsigned k = 0; k < nf; k++) {
+      const struct fcase *f = &fcases[k];
+      for (unsigned b = 0; b < 2; b++) {
+         const unsigned bits = sized_float_bits[b];
+         char *sh = fshaders[partitioned][k][b];
+         snprintf(sh, 56, "%s_%s_float%u_%s%s_szin", partitioned ? "partitioned" : "arith",
+                  f->op, bits, scan_names[f->scan], partitioned ? "_partition" : "");
+         memset(&c, 0, sizeof(c));
+         c.ext = partitioned ? "partitioned" : "arith";
+         c.needs_ext = partitioned ? "VK_NV_shader_subgroup_partitioned" : NULL;
+         c.shader = sh;
+         c.gen = gen_sized;
+         c.check = check_sized;
+         c.param[0] = pop_index(f->op);
+         c.param[1] = f->scan;
+         c.param[2] = partitioned;
+         c.param[3] = partitioned ? (f->data == FD_ZEROS ? size : 3) : 1;
+         c.param[4] = bits;
+         c.param[5] = f->data;
+         c.needs_features = type_features(bits, true) |
+                            (bits == 16 ? VKH_FEAT_SZ_INF_NAN16 : VKH_FEAT_SZ_INF_NAN64) |
+                            (partitioned ? VKH_FEAT_PARTITIONED : 0);
+         if (partitioned)
+            snprintf(base, sizeof(base),
+                     "subgroup.partitioned.%s.compute.float%u.size%u.%s.partition.subsets%u.%s",
+                     f->op, bits, size, scan_names[f->scan], c.param[3], fdata_names[f->data]);
+         else
+            snprintf(base, sizeof(base), "subgroup.arith.%s.compute.float%u.size%u.%s.%s", f->op,
+                     bits, size, scan_names[f->scan], fdata_names[f->data]);
+         emit(&c, base, fn, data, f->patterns);
       }
    }
 }

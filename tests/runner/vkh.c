@@ -42,6 +42,7 @@ const char *const vkh_feature_names[VKH_FEAT_COUNT] = {
    "shaderSubgroupExtendedTypes", "storageBuffer8BitAccess", "storageBuffer16BitAccess",
    "shaderSubgroupRotate", "shaderSubgroupRotateClustered",
    "VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV", "shaderSignedZeroInfNanPreserveFloat32",
+   "shaderSignedZeroInfNanPreserveFloat16", "shaderSignedZeroInfNanPreserveFloat64",
 };
 
 bool
@@ -121,6 +122,8 @@ vkh_init(struct vkh *h, char *why, size_t why_size)
    }
    vkGetPhysicalDeviceProperties2(h->phys, &props);
    h->sz_inf_nan_preserve32 = fc.shaderSignedZeroInfNanPreserveFloat32;
+   h->sz_inf_nan_preserve16 = fc.shaderSignedZeroInfNanPreserveFloat16;
+   h->sz_inf_nan_preserve64 = fc.shaderSignedZeroInfNanPreserveFloat64;
    snprintf(h->device_name, sizeof(h->device_name), "%s", props.properties.deviceName);
    snprintf(h->driver_name, sizeof(h->driver_name), "%s", drv.driverName);
    snprintf(h->driver_info, sizeof(h->driver_info), "%s", drv.driverInfo);
@@ -246,6 +249,8 @@ vkh_create_device(struct vkh *h, char *why, size_t why_size)
         VKH_FEAT_ROTATE_CLUSTERED },
       { (h->subgroup_ops & 0x100) != 0, VKH_FEAT_PARTITIONED },
       { h->sz_inf_nan_preserve32, VKH_FEAT_SZ_INF_NAN32 },
+      { h->sz_inf_nan_preserve16, VKH_FEAT_SZ_INF_NAN16 },
+      { h->sz_inf_nan_preserve64, VKH_FEAT_SZ_INF_NAN64 },
    };
    h->pipeline_executable_info = ext_chain_has(ext_chain, &pexec) && pexec.pipelineExecutableInfo;
    h->features = 0;

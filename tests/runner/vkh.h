@@ -40,6 +40,8 @@ struct vkh {
    uint32_t min_subgroup_size, max_subgroup_size, max_workgroup_subgroups;
    VkShaderStageFlags required_size_stages;
    bool sz_inf_nan_preserve32;   /* shaderSignedZeroInfNanPreserveFloat32 */
+   bool sz_inf_nan_preserve16;   /* shaderSignedZeroInfNanPreserveFloat16 */
+   bool sz_inf_nan_preserve64;   /* shaderSignedZeroInfNanPreserveFloat64 */
 
    /* Whether anything was submitted to the queue. */
    bool submitted;
@@ -69,7 +71,9 @@ enum vkh_feature {
    VKH_FEAT_ROTATE_CLUSTERED = 1u << 9,  /* shaderSubgroupRotateClustered */
    VKH_FEAT_PARTITIONED = 1u << 10,      /* VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV */
    VKH_FEAT_SZ_INF_NAN32 = 1u << 11,     /* shaderSignedZeroInfNanPreserveFloat32 (a property) */
-   VKH_FEAT_COUNT = 12,
+   VKH_FEAT_SZ_INF_NAN16 = 1u << 12,     /* shaderSignedZeroInfNanPreserveFloat16 (a property) */
+   VKH_FEAT_SZ_INF_NAN64 = 1u << 13,     /* shaderSignedZeroInfNanPreserveFloat64 (a property) */
+   VKH_FEAT_COUNT = 14,
 };
 extern const char *const vkh_feature_names[VKH_FEAT_COUNT];
 

@@ -981,7 +981,8 @@ arith_shader("arith_fmin_cluster4_szin", "fmin", "ClusteredReduce", 4, szin=True
 SIZED_FLOAT_OPS = ("fadd", "fmul", "fmin", "fmax")
 
 
-def sized_shader(name, op, t, scan, partitioned):
+def sized_shader(name, op, t, scan, partitioned, szin=False):
+    """szin: declare SignedZeroInfNanPreserve for the type's width (see SZIN)."""
     opcode = PARTITIONED_OPS[op][0]
     decl, caps = mdecl_text(t)
     body = mload(t, 0, "x")
@@ -994,11 +995,15 @@ def sized_shader(name, op, t, scan, partitioned):
     body += mstore(t, "r", 0)
     if partitioned:
         body += store_v4_at("ballot", 4)
+    fc = dict(caps=(), exts=(), modes="")
+    if szin:
+        fc = dict(caps=SZIN["caps"], exts=SZIN["exts"],
+                  modes=SZIN["modes"].replace("Preserve 32", f"Preserve {t[5:]}"))
     shader(name, body,
            caps=(("GroupNonUniformPartitionedNV",) if partitioned else ()) +
-           ("GroupNonUniformArithmetic",) + caps,
-           exts=("SPV_NV_shader_subgroup_partitioned",) if partitioned else (),
-           globals_=decl + "     %uint_32 = OpConstant %uint 32\n",
+           ("GroupNonUniformArithmetic",) + caps + fc["caps"],
+           exts=(("SPV_NV_shader_subgroup_partitioned",) if partitioned else ()) + fc["exts"],
+           globals_=decl + "     %uint_32 = OpConstant %uint 32\n", modes=fc["modes"],
            **({"env": "vulkan1.2"} if partitioned else {}))
 
 
@@ -1008,6 +1013,14 @@ for op in list(PARTITIONED_OPS)[:13]:
         for scan in SCANS:
             sized_shader(f"arith_{op}_{t}_{scan}", op, t, scan, False)
             sized_shader(f"partitioned_{op}_{t}_{scan}_partition", op, t, scan, True)
+# NaN, infinities, denormals and signed zeros on float16 and float64
+# (cases_partitioned.c, sized_fcases).
+for op in ("fadd", "fmin", "fmax"):
+    for t in ("float16", "float64"):
+        for scan in SCANS:
+            sized_shader(f"arith_{op}_{t}_{scan}_szin", op, t, scan, False, szin=True)
+            sized_shader(f"partitioned_{op}_{t}_{scan}_partition_szin", op, t, scan, True,
+                         szin=True)
 
 
 def emit(name):
