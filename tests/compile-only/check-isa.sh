@@ -40,11 +40,20 @@
 #   partition_u64     a 64-bit key: one MATCH.ANY.U64, no loop.
 #   partition_u8      an 8-bit key (widened by nir_lower_bit_size): one
 #                     MATCH.ANY, no loop.
+#   partition_v2*     a two-component key: one MATCH per component (.U64
+#                     for float64), no loop.  Each MATCH's operand: a
+#                     register pair for a 64-bit key, one register else.
 #   reduce_*          (Ampere and Ada) a 32-bit integer reduce of the whole
-#                     subgroup (iadd, smin, umax, xor) is one REDUX, fewer
-#                     instructions than NAK's shuffle tree
-#                     (NAK_DEBUG=noredux); on Turing (SM 7.5, no REDUX)
-#                     none.
+#                     subgroup (iadd, smin, smax, umin, umax, and, or, xor)
+#                     is one REDUX whose mnemonic names the operation and,
+#                     for smin and smax alone, .s32; fewer instructions
+#                     than NAK's shuffle tree (NAK_DEBUG=noredux); on
+#                     Turing (SM 7.5, no REDUX) none.
+#   no_redux_*        no REDUX for a clustered reduce below 32 lanes, a
+#                     scan, or imul (REDUX combines every active thread,
+#                     and has no multiply).  These fail only on wrong code
+#                     (no switch can make them fail): the mutants of
+#                     tests/mutants prove they can.
 #
 # usage: tests/compile-only/check-isa.sh turnip|radv|nvk RUNNER BUILD_DIR OUTDIR
 # Ends with "N passed, N failed, N skipped".
@@ -194,26 +203,43 @@ nvk)
    instrs() { sed -n 's/^stat Instruction count: //p' "$1" | head -1; }
    shape() { echo "$(count 'match\.any' "$1") match.any, $(count 'match\.any\.u64' "$1") .u64, $(loops "$1") loops, $(instrs "$1") instructions"; }
 
-   #      check          type   instruction
-   cases=("partition_u32 uint32 match\.any"
-          "partition_u64 uint64 match\.any\.u64"
-          "partition_u8  uint8  match\.any")
+   # MATCH's operand: a 64-bit key a register pair ("rN..N+2"), a 32-bit
+   # or widened one a single register.
+   operand_ok() {
+      local reg lo hi
+      reg=$(grep -oE '= match\.any(\.u64)? [^ ]+' "$2" | head -1 | cut -d' ' -f3)
+      if [ "${1#v2}" = uint64 ] || [ "${1#v2}" = float64 ]; then
+         [[ $reg =~ ^r([0-9]+)\.\.([0-9]+)$ ]] || return 1
+         lo=${BASH_REMATCH[1]} hi=${BASH_REMATCH[2]}
+         [ $((hi - lo)) = 2 ]
+      else
+         [[ $reg =~ ^r[0-9]+$ ]]
+      fi
+   }
+   #      check             type      instruction      how many
+   cases=("partition_u32    uint32    match\.any       1"
+          "partition_u64    uint64    match\.any\.u64  1"
+          "partition_u8     uint8     match\.any       1"
+          "partition_v2u32  v2uint32  match\.any       2"
+          "partition_v2f64  v2float64 match\.any\.u64  2")
    for chip in 162 172 192; do
       name=nv$chip
       gpu_env=(LD_PRELOAD="$preload" NOUVEAU_CHIPSET="$chip")
-      filter="subgroup.partitioned.partition.compute.uint*.size32.one.all"
+      filter="subgroup.partitioned.partition.compute.*.size32.one.all"
       compile "$out/$name.ours" "$out/$name.ours.log" 32 "$filter" "${gpu_env[@]}"
       compile "$out/$name.off" "$out/$name.off.log" 32 "$filter" "${gpu_env[@]}" NAK_DEBUG=nomatch
       for c in "${cases[@]}"; do
-         read -r check type insn <<<"$c"
+         read -r check type insn want <<<"$c"
          case=subgroup.partitioned.partition.compute.$type.size32.one.all
          a=$out/$name.ours/$case.txt b=$out/$name.off/$case.txt
          check=isa.nvk.$name.$check
          if [ ! -f "$a" ] || [ ! -f "$b" ]; then
             fail "$check" "no NAK assembly of $case; see $out/$name.*.log"
-         elif [ "$(count "$insn" "$a")" != 1 ] || [ "$(loops "$a")" != 0 ]; then
-            fail "$check" "$(shape "$a"): not one ${insn//\\/} and no loop"
-         elif [ "$(count "$insn" "$b")" = 1 ] && [ "$(loops "$b")" = 0 ]; then
+         elif [ "$(count "$insn" "$a")" != "$want" ] || [ "$(loops "$a")" != 0 ]; then
+            fail "$check" "$(shape "$a"): not $want ${insn//\\/} and no loop"
+         elif ! operand_ok "$type" "$a"; then
+            fail "$check" "MATCH's operand is $(grep -oE '= match\.any(\.u64)? [^ ]+' "$a" | head -1 | cut -d' ' -f3), not $([ "$type" = uint64 ] && echo "a register pair" || echo "one register")"
+         elif [ "$(count "$insn" "$b")" = "$want" ] && [ "$(loops "$b")" = 0 ]; then
             fail "$check" "the check also passes with NAK_DEBUG=nomatch: it proves nothing"
          elif [ "$(instrs "$a")" -ge "$(instrs "$b")" ]; then
             fail "$check" "$(instrs "$a") instructions, not fewer than the waterfall's $(instrs "$b")"
@@ -222,13 +248,18 @@ nvk)
          fi
       done
 
-      # REDUX: SM 8.0 and later (TU102 is SM 7.5)
-      filter="subgroup.arith.*.compute.*int32.size32.reduce.all"
+      # REDUX: SM 8.0 and later (TU102 is SM 7.5).  The mnemonic names
+      # the operation and, for a signed minimum or maximum, .s32: the
+      # exact text is checked, so an unsigned REDUX for smin fails.
+      filter="subgroup.arith.*.compute.*int32.size32.*.all"
       compile "$out/$name.redux" "$out/$name.redux.log" 32 "$filter" "${gpu_env[@]}"
       compile "$out/$name.noredux" "$out/$name.noredux.log" 32 "$filter" "${gpu_env[@]}" \
          NAK_DEBUG=noredux
-      for c in "iadd uint32" "smin int32" "umax uint32" "xor uint32"; do
-         read -r op type <<<"$c"
+      #        op   type   REDUX
+      for c in "iadd uint32 redux.sum" "smin int32 redux.min.s32" "smax int32 redux.max.s32" \
+               "umin uint32 redux.min" "umax uint32 redux.max" "and uint32 redux.and" \
+               "or uint32 redux.or" "xor uint32 redux.xor"; do
+         read -r op type insn <<<"$c"
          case=subgroup.arith.$op.compute.$type.size32.reduce.all
          a=$out/$name.redux/$case.txt b=$out/$name.noredux/$case.txt
          check=isa.nvk.$name.reduce_$op
@@ -240,12 +271,33 @@ nvk)
             fail "$check" "$(count 'redux\.[a-z0-9.]+' "$a") redux, not $want"
          elif [ $want = 0 ]; then
             pass "$check" "no redux before SM 8.0, $(instrs "$a") instructions"
+         elif [ "$(count "${insn//./\\.}" "$a")" != 1 ]; then
+            fail "$check" "$(grep -oE '= redux\.[a-z0-9.]+' "$a" | head -1 | cut -c3-), not $insn"
          elif [ "$(count 'redux\.[a-z0-9.]+' "$b")" != 0 ]; then
             fail "$check" "a redux with NAK_DEBUG=noredux too: the check proves nothing"
          elif [ "$(instrs "$a")" -ge "$(instrs "$b")" ]; then
             fail "$check" "$(instrs "$a") instructions, not fewer than the shuffle tree's $(instrs "$b")"
          else
-            pass "$check" "one redux, $(instrs "$a") instructions; with noredux $(instrs "$b")"
+            pass "$check" "one $insn, $(instrs "$a") instructions; with noredux $(instrs "$b")"
+         fi
+      done
+      # No REDUX where it would combine more than the operation may: a
+      # clustered reduce below 32 lanes (REDUX takes every active thread),
+      # scans, and an operation REDUX lacks (imul).
+      for c in "iadd uint32 cluster2" "iadd uint32 cluster4" "iadd uint32 cluster8" \
+               "smin int32 cluster2" "smin int32 cluster8" "umax uint32 cluster4" \
+               "xor uint32 cluster8" "iadd uint32 inclusive" "umin uint32 exclusive" \
+               "imul uint32 reduce"; do
+         read -r op type kind <<<"$c"
+         case=subgroup.arith.$op.compute.$type.size32.$kind.all
+         a=$out/$name.redux/$case.txt
+         check=isa.nvk.$name.no_redux_${op}_$kind
+         if [ ! -f "$a" ]; then
+            fail "$check" "no NAK assembly of $case; see $out/$name.redux.log"
+         elif [ "$(count 'redux\.[a-z0-9.]+' "$a")" != 0 ]; then
+            fail "$check" "$(count 'redux\.[a-z0-9.]+' "$a") redux: REDUX combines every active thread"
+         else
+            pass "$check" "no redux, $(instrs "$a") instructions"
          fi
       done
    done
