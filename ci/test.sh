@@ -51,7 +51,13 @@ sec_start=$(date +%s)
 OUT=${MESA_SUBGROUPS_OUT:-$BUILD_DIR/test-results}
 mkdir -p "$OUT"
 runner=$BUILD_DIR/tests/subgroup-runner
+# The last line counts cases (runner cases, OpenCL kernels, piglit tests,
+# ISA and asm checks, ...).  Meson's suites and the sweeps' configurations
+# are other units: they are counted on lines of their own (ms_*, sw_*), and
+# each one failing is also one failure on the last line, so that line is
+# red whenever anything failed.
 passed=0 failed=0 skipped=0
+ms_p=0 ms_f=0 ms_s=0 sw_p=0 sw_f=0 sw_s=0 sw_cases=0
 
 # Allowed skips: every skip anywhere in this script must be listed there
 # (for this machine), else it counts as a failure.  The runner checks its
@@ -171,10 +177,10 @@ if [ -z "$ok" ]; then
    tail -20 "$OUT/meson-test.log"
    bad=$((bad + 1)); ok=0
 fi
-passed=$((passed + ok)) failed=$((failed + bad))
+ms_p=$ok ms_f=$bad
 # Each skipped (or expected-fail) test must be an allowed skip, named
 # meson.<project>:<suite>/<test> (" / " as "/", other spaces as "_").
-nskip=0
+nskip=0 f0=$failed s0=$skipped
 while IFS=$'\t' read -r name status; do
    [ -n "$name" ] || continue
    name=${name// \/ //}
@@ -185,6 +191,10 @@ if [ "$nskip" != "$skip" ]; then
    echo "meson test reports $skip skipped or expected-fail tests, $nskip found by name: counted as failed"
    failed=$((failed + (skip > nskip ? skip - nskip : 0)))
 fi
+# (count_skip counted them as cases: they are suites)
+ms_f=$((ms_f + failed - f0)) ms_s=$((skipped - s0))
+failed=$f0 skipped=$s0
+echo "meson test: $ms_p suites passed, $ms_f failed, $ms_s skipped"
 
 # Runs that share nothing with the lavapipe runs below: the GPU drivers'
 # compile-only sweeps and ISA checks, and the OpenCL kernels on rusticl.
@@ -505,15 +515,29 @@ done
 
 section "compile-only sweeps of the GPU drivers (tests/compile-only): compile, run nothing (run beside the lavapipe runs)"
 wait_beside
+# tally_sweep LOG WHAT: a sweep's configurations into sw_*, and the cases
+# its configurations compiled into sw_cases.
+tally_sweep() {
+   local line p f s n
+   line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$1" | tail -1)
+   if [ -n "$line" ]; then
+      read -r p _ f _ s _ <<<"$(echo "$line" | tr -d ',')"
+      sw_p=$((sw_p + p)) sw_f=$((sw_f + f)) sw_s=$((sw_s + ${s:-0}))
+   else
+      echo "$2 printed no summary"; tail -5 "$1"; sw_f=$((sw_f + 1))
+   fi
+   n=$(sed -nE 's/^[a-z]+\.[^ ]+: pass \(([0-9]+) passed,.*/\1/p' "$1" | awk '{s += $1} END {print s + 0}')
+   sw_cases=$((sw_cases + n))
+}
 echo "   RADV at GFX9 to GFX12, wave64 and wave32, on its null device; vulkaninfo under the amdgpu drm-shim"
 grep -E '^radv\.|^compile-only' "$OUT/radv.log"
-tally "$OUT/radv.log" "RADV sweep"
+tally_sweep "$OUT/radv.log" "RADV sweep"
 echo "   Turnip on a6xx and a7xx, 64 and 128 lanes, and vulkaninfo, under the freedreno drm-shim"
 grep -E '^turnip\.|^compile-only' "$OUT/turnip.log"
-tally "$OUT/turnip.log" "Turnip sweep"
+tally_sweep "$OUT/turnip.log" "Turnip sweep"
 echo "   NVK on Turing, Ampere and Ada (32 lanes), and vulkaninfo, under the nouveau drm-shim"
 grep -E '^nvk\.|^compile-only' "$OUT/nvk.log"
-tally "$OUT/nvk.log" "NVK sweep"
+tally_sweep "$OUT/nvk.log" "NVK sweep"
 echo "   ISA of our code against its debug switch (tests/compile-only/check-isa.sh):"
 echo "   ACO's (RADV_DEBUG), ir3's (IR3_SHADER_DEBUG) and NAK's (NAK_DEBUG)"
 for drv in radv turnip nvk; do
@@ -524,7 +548,12 @@ done
 section "time of each part"
 wait_beside
 { printf '%s\n' "${sec_times[@]}"; cat "$OUT/beside-times.txt" 2>/dev/null; } | tee "$OUT/times.txt"
-echo "$passed $failed $skipped" >"$OUT/summary"
 echo
+echo "meson test: $ms_p suites passed, $ms_f failed, $ms_s skipped"
+echo "compile-only sweeps: $sw_p configurations passed, $sw_f failed, $sw_s skipped ($sw_cases cases compiled)"
+echo "cases: $passed passed, $failed failed, $skipped skipped"
+# The last line: cases, and one failure for each failed suite or configuration.
+failed=$((failed + ms_f + sw_f))
+echo "$passed $failed $skipped" >"$OUT/summary"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

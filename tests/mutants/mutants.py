@@ -23,20 +23,27 @@ rule it breaks) and the runs that must fail with it:
   turnip-isa, radv-isa, nvk-isa tests/compile-only/check-isa.sh (ir3's, ACO's
                                 or NAK's ISA)
   nak_test[:FILTER]             NAK's Rust unit tests (the MATCH and REDUX encoder tests)
-  cl                            tests/opencl's cl-runner on the mutant's rusticl
+  cl[:WIDTHS]                   tests/opencl's cl-runner on the mutant's rusticl
                                 (llvmpipe) at 4, 8 and 16 lanes (and --il-only),
-                                stopping at the first width that fails
+                                stopping at the first width that fails; WIDTHS
+                                (128,256,512) picks the vector widths
   ir3_lower_shuffle_test        Mesa's ir3 test of ir3_nir_lower_shuffle (folded)
 
-A mutant is killed when one of its runs fails; one with every=True only
-when all of them do (the identity mutants, which must fail each stage).
+Every run a mutant names must pass on the unmutated tree first (run.py
+checks each once).  A mutant is killed when one of its runs fails by a
+wrong value, an ISA check, an accept/reject test, a compile failure or a
+missing advertisement, not by a crash alone; one with every=True only when
+all of them do (the identity mutants, which must fail each stage).
 A survivor is a missing test: add the test, keep the mutant.  Add mutants
 when a capability lands."""
 
 from collections import namedtuple
 
-# also: more (file, old, new) edits of the same mutant.
-Mutant = namedtuple('Mutant', 'id file rule old new run every also', defaults=(False, ()))
+# also: more (file, old, new) edits of the same mutant.  crash_kills: the
+# rule is "no crash" (bad input gets a clean error), so a crash kills it;
+# for every other mutant a crash or an abort proves nothing (run.py).
+Mutant = namedtuple('Mutant', 'id file rule old new run every also crash_kills',
+                    defaults=(False, (), False))
 
 VTN = 'src/compiler/spirv/vtn_subgroup.c'
 VTN_VARS = 'src/compiler/spirv/vtn_variables.c'
@@ -713,7 +720,7 @@ MUTANTS = [
            'its format and order at run time',
            'nir_iadd(b, size, count));',
            'nir_iadd(b, size, size));',
-           ['cl']),
+           ['cl:128']),
     Mutant('rusticl-raw-read-image-as-texture', 'src/gallium/frontends/rusticl/rusticl_nir.c',
            'a read_only image that a kernel block-reads is read raw, not through a '
            'converting texture fetch',
@@ -722,8 +729,13 @@ MUTANTS = [
            ['cl']),
 ]
 
-# CI's fixed sample (ci/test.sh runs ci/mutants.sh --sample): three mutants
-# that rebuild and run quickly, one per layer.  Rotate it by hand as the
-# list grows.
-SAMPLE = ['vtn-intel-current-next-swapped', 'vtn-debug-break-ends-types',
-          'nir-partitioned-scan-whole-subgroup']
+# CI's fixed sample (.ci/run runs ci/mutants.sh --sample): one mutant per
+# layer, each killed by a wrong value, and cheap to rebuild and run:
+#   vtn / NIR  vtn-intel-current-next-swapped (the runner's intel family)
+#   gallivm    gallivm-absent-positive-zero-16-64 (float16 / float64 sums)
+#   GPU        ir3-shuffle-offset-sign (ir3's folded shuffles, evaluated)
+#   OpenCL     nir-block-io-runtime-texel-size (image block reads on rusticl,
+#              4 lanes)
+# Rotate it by hand as the list grows.
+SAMPLE = ['vtn-intel-current-next-swapped', 'gallivm-absent-positive-zero-16-64',
+          'ir3-shuffle-offset-sign', 'nir-block-io-runtime-texel-size']

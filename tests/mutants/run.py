@@ -129,17 +129,16 @@ def setup(mutants):
     r = sh(['ninja', '-C', BUILD] + TARGETS)
     if r.returncode:
         sys.exit('mutants: the unmutated tree does not build:\n' + r.stdout[-3000:])
-    # Every run must pass without a mutant, or a kill would prove nothing:
-    # one of each kind the mutants use.
-    baseline = {'runner': 'runner:nonsemantic', 'spirv_tests': 'spirv_tests',
-                'radv': 'radv:subgroup.nonsemantic.*', 'turnip': 'turnip:subgroup.nonsemantic.*',
-                'nvk': 'nvk:subgroup.nonsemantic.*', 'cl': 'cl'}
-    specs = [baseline[k] for k in sorted(kinds) if k in baseline]
+    # Every run must pass on the unmutated tree, or a kill would prove
+    # nothing: each distinct run of the chosen mutants, once.
+    specs = sorted({spec for m in mutants for spec in m.run})
     for spec in specs:
-        failed, total, first, tail = run_spec(spec)
-        if failed or not total:
-            sys.exit(f'mutants: the unmutated tree fails {spec} ({first}):\n{tail}')
-    print(f'mutants: tree ready in {time.time() - t:.0f} s', flush=True)
+        r = run_spec(spec)
+        if r.failed or not r.total:
+            sys.exit(f'mutants: the unmutated tree fails {spec} '
+                     f'({r.first or "it ran nothing"}):\n{r.tail}')
+    print(f'mutants: tree ready in {time.time() - t:.0f} s ({len(specs)} runs checked '
+          'on the unmutated tree first)', flush=True)
 
 
 def edits(m):
@@ -161,20 +160,89 @@ def revert(m):
     sh(['git', '-C', TREE, 'checkout', '--'] + sorted({e[0] for e in edits(m)}))
 
 
-def summarized(r, first_re, what):
-    """(failed, total, first failing name, output tail) from a script that
-    ends with "N passed, N failed"."""
+# How a run saw a mutant, best first: a wrong value (a result, an encoding
+# or NIR that a test evaluates), an ISA check, a module wrongly accepted or
+# refused, a compile failure, a missing advertisement, a crash.  A crash or
+# an abort is no kill unless the mutant says its rule is "no crash"
+# (crash_kills).
+KILL_KINDS = ['wrong value', 'ISA check', 'accept/reject', 'compile failure',
+              'missing advertisement', 'crash']
+
+
+class Run:
+    """One run's outcome: failed and total counts, the first failing case,
+    the output's tail, and the best kind among its failures."""
+
+    def __init__(self, failed, total, first, tail, kind=None):
+        self.failed, self.total, self.first, self.tail = failed, total, first, tail
+        self.kind = kind if failed else None
+
+
+def best_kind(kinds):
+    kinds = [k for k in kinds if k]
+    return min(kinds, key=KILL_KINDS.index) if kinds else 'crash'
+
+
+def runner_kind(why):
+    """The runner's "NAME: fail (WHY)" (its run_case and batch messages)."""
+    if re.search(r'words differ|did not run the operation but wrote|is not lane|'
+                 r'subgroups of|active lanes|perturbation', why):
+        return 'wrong value'
+    if re.search(r'pipeline creation failed|cannot read|compiled', why):
+        return 'compile failure'
+    if re.search(r'allowed skip|not supported|needs|lacks', why):
+        return 'missing advertisement'
+    return 'crash'
+
+
+def summarized(r, fail_re, what, classify):
+    """A Run from a script that ends with "N passed, N failed": fail_re
+    matches each failing line (group 1 the name, group 2 the reason), and
+    classify(name, reason) gives each one's kind.  No summary: a crash."""
     out = r.stdout + r.stderr
     m = re.search(r'^(\d+) passed, (\d+) failed', out, re.M)
     if not m:
-        return 1, 1, f'{what} printed no summary (exit {r.returncode})', out[-2000:]
-    first = re.search(first_re, out, re.M)
+        return Run(1, 1, f'{what} printed no summary (exit {r.returncode})', out[-2000:], 'crash')
+    fails = re.findall(fail_re, out, re.M)
     passed, failed = int(m.group(1)), int(m.group(2))
-    return failed, passed + failed, first.group(1) if first else None, out[-2000:]
+    kind = best_kind([classify(n, why) for n, why in fails]) if failed else None
+    return Run(failed, passed + failed, fails[0][0] if fails else None, out[-2000:], kind)
+
+
+def gtest_kind(name, crashed):
+    """A failed test of spirv_tests or nir_tests: an accept/reject test
+    (bad_*: the module must be refused, or accepted) or one that evaluates
+    or inspects the NIR."""
+    if crashed:
+        return 'crash'
+    return 'accept/reject' if '.bad_' in name or '.good_' in name else 'wrong value'
+
+
+def cl_kind(name, why):
+    """cl-runner's "NAME: FAIL WHY"."""
+    if 'CL_DEVICE_EXTENSIONS' in why:
+        return 'missing advertisement'
+    if name.startswith('cl.build.'):
+        return 'compile failure'
+    if name.endswith('.refused'):
+        return 'accept/reject'
+    if why.startswith('cl') and '= ' in why:
+        return 'crash'  # an API call failed
+    return 'wrong value'
+
+
+def sweep_kind(name, why):
+    """sweep.sh's "DRIVER.CONFIG: FAIL (WHY)": the runner's first failing
+    case, or what vulkaninfo lacks."""
+    if name.endswith('.vulkaninfo') or re.search(r'not listed|PARTITIONED bit|allowed skip', why):
+        return 'missing advertisement'
+    if 'pipeline creation failed' in why:
+        return 'compile failure'
+    return 'crash'
 
 
 def run_spec(spec):
-    """Returns (failed, total, first failing case, output tail)."""
+    """Runs one route of mutants.py; returns a Run."""
     kind, _, arg = spec.partition(':')
     if kind in ('runner', 'runner-generic', 'runner-loop', 'runner-sse41', 'runner-avx2',
                 'runner-sizes'):
@@ -203,18 +271,21 @@ def run_spec(spec):
         if kind == 'runner-sizes':
             # compute pipelines at every requiredSubgroupSize (ci/test.sh's --sizes run)
             cmd += ['--sizes', '4,8,16,32,64', '--tag', 'sizes']
-        return summarized(sh(cmd, timeout=1200, env=env), r'^(\S+): (fail|crash|timeout)\b',
-                          'the runner')
+        return summarized(sh(cmd, timeout=1200, env=env),
+                          r'^(subgroup\.\S+): (?:fail|unexpected-pass)\b ?(.*)$', 'the runner',
+                          lambda n, why: runner_kind(why))
     if kind == 'piglit':
         env = dict(os.environ, MESA_SUBGROUPS_BUILD=BUILD)
         r = sh(['bash', os.path.join(TOP, 'tests/piglit/run-piglit.sh'), '--filter', arg,
                 '--out', os.path.join(WORK, 'piglit')], timeout=1200, env=env)
-        return summarized(r, r'^(piglit\.\S+): (?!pass)', 'run-piglit.sh')
+        return summarized(r, r'^(piglit\.\S+): (?!pass|skip)(\S*)', 'run-piglit.sh',
+                          lambda n, res: 'crash' if res.startswith('crash') else 'wrong value')
     if kind == 'cache':
         r = sh(['bash', os.path.join(TOP, 'tests/cache/check-cache-key.sh'),
                 os.path.join(BUILD, 'tests/subgroup-runner'), os.path.join(WORK, 'cache')],
                timeout=600)
-        return summarized(r, r'^(cache\.\S+): FAIL', 'check-cache-key.sh')
+        return summarized(r, r'^(cache\.\S+): FAIL ?(.*)$', 'check-cache-key.sh',
+                          lambda n, why: 'wrong value')
     if kind == 'nak_test':
         # NAK's Rust unit tests (the encoder test among them), as meson test runs them
         r = sh([os.path.join(BUILD, NVK, 'compiler/nak'), '--skip', 'hw_tests::'] +
@@ -223,48 +294,59 @@ def run_spec(spec):
         failed = re.findall(r'^test (\S+) \.\.\. FAILED', out, re.M)
         m = re.search(r'test result: \w+\. (\d+) passed; (\d+) failed', out)
         total = int(m.group(1)) + int(m.group(2)) if m else 0
-        if r.returncode and not failed:
+        crashed = r.returncode and not failed
+        if crashed:
             failed = [f'nak exited with {r.returncode}']
-        return len(failed), total, failed[0] if failed else None, out[-2000:]
+        return Run(len(failed), total, failed[0] if failed else None, out[-2000:],
+                   'crash' if crashed else 'wrong value')
     if kind == 'cl':
-        # ci/test.sh's OpenCL runs: the mutant's rusticl through its own ICD file
+        # ci/test.sh's OpenCL runs: the mutant's rusticl through its own ICD
+        # file, at the widths given ("cl:128,256"; all three by default)
         failed = total = 0
-        first = tail = None
+        first = tail = k = None
+        widths = [int(w) for w in arg.split(',')] if arg else [128, 256, 512]
         # (and the Workgroup-scope rotate module past rusticl's validation)
-        for w, il_only in [(w, il) for w in (128, 256, 512) for il in (False, True)]:
+        for w, il_only in [(w, il) for w in widths for il in (False, True)]:
+            # a shader cache of this run alone (rusticl compiles each kernel
+            # once, not per case); a rebuilt driver never reads another's
+            cache = os.path.join(WORK, f'cl-cache-{w}')
+            shutil.rmtree(cache, ignore_errors=True)
             env = dict(os.environ, OCL_ICD_VENDORS=os.path.join(BUILD, 'tests/opencl/rusticl.icd'),
                        RUSTICL_ENABLE='llvmpipe', LP_NATIVE_VECTOR_WIDTH=str(w),
-                       MESA_SHADER_CACHE_DISABLE='true')
+                       MESA_SHADER_CACHE_DIR=cache)
             if il_only:
                 env['RUSTICL_DEBUG'] = 'allow_invalid_spirv'
             r = sh([os.path.join(BUILD, 'tests/opencl/cl-runner'), '--lanes', str(w // 32)] +
                    (['--il-only'] if il_only else []), timeout=600, env=env)
-            f, t, fst, tl = summarized(r, r'^(cl\.\S+): FAIL', 'cl-runner')
-            failed, total = failed + f, total + t
-            if f:
+            run = summarized(r, r'^(cl\.\S+): FAIL ?(.*)$', 'cl-runner', cl_kind)
+            failed, total = failed + run.failed, total + run.total
+            if run.failed:
                 # killed: the other widths would only take minutes more
-                first, tail = fst, tl
+                first, tail, k = run.first, run.tail, run.kind
                 break
-        return failed, total, first, tail
+        return Run(failed, total, first, tail, k)
     if kind in ('radv', 'turnip', 'nvk'):
         r = sh(['bash', os.path.join(TOP, 'tests/compile-only/sweep.sh'), kind,
                 os.path.join(BUILD, 'tests/subgroup-runner'), BUILD,
                 os.path.join(WORK, kind), arg or '*'], timeout=1200)
-        return summarized(r, r'^(%s\.\S+): FAIL' % kind, 'sweep.sh ' + kind)
+        return summarized(r, r'^(%s\.\S+): FAIL ?(.*)$' % kind, 'sweep.sh ' + kind, sweep_kind)
     if kind in ('turnip-isa', 'radv-isa', 'nvk-isa'):
         drv = kind[:-len('-isa')]
         r = sh(['bash', os.path.join(TOP, 'tests/compile-only/check-isa.sh'), drv,
                 os.path.join(BUILD, 'tests/subgroup-runner'), BUILD,
                 os.path.join(WORK, kind)], timeout=1200)
-        return summarized(r, r'^(isa\.%s\.\S+): FAIL' % drv, 'check-isa.sh ' + drv)
+        return summarized(r, r'^(isa\.%s\.\S+): FAIL ?(.*)$' % drv, 'check-isa.sh ' + drv,
+                          lambda n, why: 'crash' if 'no summary' in why else 'ISA check')
     if kind == 'ir3_lower_shuffle_test':
         r = sh([os.path.join(BUILD, MESA_DIR, 'src/freedreno/ir3', kind)], timeout=600)
         out = r.stdout + r.stderr
         failed = re.findall(r'^FAIL: (.*)$', out, re.M)
         m = re.search(r'^(\d+) lanes checked', out, re.M)
-        if r.returncode and not failed:
+        crashed = r.returncode and not failed
+        if crashed:
             failed = [f'{kind} exited with {r.returncode}']
-        return len(failed), int(m.group(1)) if m else 0, failed[0] if failed else None, out[-2000:]
+        return Run(len(failed), int(m.group(1)) if m else 0, failed[0] if failed else None,
+                   out[-2000:], 'crash' if crashed else 'wrong value')
     if kind in ('spirv_tests', 'nir_tests'):
         cmd = [os.path.join(BUILD, MESA_DIR, 'src/compiler',
                             'spirv' if kind == 'spirv_tests' else 'nir', kind)]
@@ -276,9 +358,11 @@ def run_spec(spec):
         # (the first line counts the tests even when the run crashes)
         total = re.search(r'^\[==========\] (?:Running )?(\d+) tests? from', out, re.M)
         total = int(total.group(1)) if total else 0
-        if r.returncode and not failed:
+        crashed = r.returncode and not failed
+        if crashed:
             failed = [f'{kind} exited with {r.returncode}']
-        return len(set(failed)), total, failed[0] if failed else None, out[-2000:]
+        return Run(len(set(failed)), total, failed[0] if failed else None, out[-2000:],
+                   best_kind([gtest_kind(n, crashed) for n in failed]))
     raise ValueError('unknown run ' + spec)
 
 
@@ -299,7 +383,8 @@ def main(argv):
     for m in mutants:
         t = time.time()
         why = apply(m)
-        verdict, detail = 'error', why
+        verdict, detail, kind = 'error', why, ''
+
         try:
             if why is None:
                 r = sh(['ninja', '-C', BUILD] + TARGETS)
@@ -308,22 +393,29 @@ def main(argv):
                         (re.findall(r'error: .*', r.stdout) or ['?'])[0]
                 else:
                     verdict, detail = 'survived', 'no run failed'
-                    kills = []
+                    kills, crashes = [], []
                     for spec in m.run:
-                        failed, total, first, tail = run_spec(spec)
-                        if not total:
+                        run = run_spec(spec)
+                        if not run.total:
                             verdict, detail, kills = 'error', f'{spec} ran nothing', []
                             break
-                        if failed:
-                            kills.append(f'{spec}: {first} ({failed} of {total} failed)')
+                        what = f'{spec}: {run.first} ({run.failed} of {run.total} failed)'
+                        if run.failed and (run.kind != 'crash' or m.crash_kills):
+                            kills.append((run.kind, what))
                             if not m.every:
                                 break
                         elif m.every:
                             verdict, detail = 'survived', f'{spec} passed'
                             kills = []
                             break
+                        elif run.failed:
+                            crashes.append(what)
                     if kills:
-                        verdict, detail = 'killed', '; '.join(kills)
+                        kind = best_kind([k for k, _ in kills])
+                        verdict, detail = 'killed', '; '.join(w for _, w in kills)
+                    elif crashes and verdict == 'survived':
+                        verdict, detail = 'crashed', ('only a crash, which proves no rule: ' +
+                                                      '; '.join(crashes))
         finally:
             revert(m)
         secs = time.time() - t
@@ -331,8 +423,9 @@ def main(argv):
             killed += 1
         else:
             bad += 1
-        rows.append((m, verdict, detail, secs))
-        print(f'mutant.{m.id}: {verdict} - {detail} [{secs:.0f} s]', flush=True)
+        rows.append((m, verdict, kind, detail, secs))
+        by = f' by {kind}' if verdict == 'killed' else ''
+        print(f'mutant.{m.id}: {verdict}{by} - {detail} [{secs:.0f} s]', flush=True)
     # Leave the tree's build matching the unmutated sources.
     sh(['ninja', '-C', BUILD] + TARGETS)
     total_s = time.time() - start
@@ -342,10 +435,17 @@ def main(argv):
             f.write('# Mutation testing report\n\n')
             f.write(f'`bash ci/mutants.sh`, {day}: {killed} of {len(rows)} mutants killed '
                     f'in {total_s / 60:.0f} min.\n\n')
-            f.write('| mutant | where | rule it breaks | verdict | first failing case |\n')
-            f.write('|---|---|---|---|---|\n')
-            for m, verdict, detail, secs in rows:
-                f.write(f'| {m.id} | `{m.file}` | {m.rule} | {verdict} | {detail} |\n')
+            kinds = {}
+            for _, verdict, kind, _, _ in rows:
+                if verdict == 'killed':
+                    kinds[kind] = kinds.get(kind, 0) + 1
+            f.write('Kills by kind: ' + ', '.join(f'{kinds[k]} by {k}' for k in KILL_KINDS
+                                                  if k in kinds) +
+                    '.  A crash alone is no kill (`run.py`).\n\n')
+            f.write('| mutant | where | rule it breaks | verdict | kill | first failing case |\n')
+            f.write('|---|---|---|---|---|---|\n')
+            for m, verdict, kind, detail, secs in rows:
+                f.write(f'| {m.id} | `{m.file}` | {m.rule} | {verdict} | {kind} | {detail} |\n')
     print(f'\nmutants: {killed} of {len(rows)} killed in {total_s:.0f} s')
     print(f'{killed} passed, {bad} failed')
     return 0 if bad == 0 else 1
