@@ -8,11 +8,12 @@
 #
 # turnip (ir3, under the freedreno drm-shim; a660 and a740, 64 and 128 lanes)
 #   rotate_clusterN   a clustered rotate is two shfl of the whole wave and a
-#                     select: exactly two shfl and no loop, and fewer
+#                     select: exactly two shfl, both .rdown (a rotate reads
+#                     lane id + delta), and no loop, and fewer
 #                     instructions than the shuffle loop it replaces
 #                     (IR3_SHADER_DEBUG=noshflcluster).
 #   intel_*_uniform   SPV_INTEL_subgroups' ShuffleDown / Up with a uniform
-#                     Delta: two shfl and a select, no loop, fewer
+#                     Delta: two shfl.rdown and a select, no loop, fewer
 #                     instructions than with IR3_SHADER_DEBUG=noshfloffset.
 #   partitioned_*     the partitioned iadd reduce, inclusive and exclusive
 #                     scan of a ballot passed in: one loop, a trip per
@@ -32,6 +33,11 @@
 #                     subset, around ACO's own reduce or scan, and no
 #                     ds_bpermute; fewer instructions than the generic
 #                     masked scan (RADV_DEBUG=nopartitionloop).
+#   partitioned_*.exec  the loop's exec handling: the header narrows exec
+#                     to the subset of the first active lane
+#                     (v_readfirstlane, then v_cmpx or s_and_saveexec), the
+#                     subset leaves the remaining lanes (s_andn2 of exec),
+#                     the loop exit restores exec.
 #
 # nvk (NAK, under the nouveau drm-shim; Turing, Ampere and Ada, 32 lanes)
 #   partition_u32     partition of a 32-bit key is one MATCH.ANY and no
@@ -93,7 +99,9 @@ turnip)
    ours() {
       [ -f "$2" ] || return 1
       case $1 in
-         shfl2) [ "$(loops "$2")" = 0 ] && [ "$(count 'shfl\.' "$2")" = 2 ] ;;
+         # (a rotate reads lane id + delta: both shfl in the .rdown mode)
+         shfl2) [ "$(loops "$2")" = 0 ] && [ "$(count 'shfl\.rdown\.' "$2")" = 2 ] &&
+                   [ "$(count 'shfl\.' "$2")" = 2 ] ;;
          loop1) [ "$(loops "$2")" = 1 ] && [ "$(count 'shfl\.' "$2")" = 0 ] ;;
       esac
    }
@@ -156,6 +164,27 @@ radv)
    instrs() { sed -n 's/^stat Instructions: //p' "$1" | head -1; }
    # one loop, no ds_bpermute
    ours() { [ -f "$1" ] && [ "$(loops "$1")" = 1 ] && [ "$(count ds_bpermute "$1")" = 0 ]; }
+   # The loop's exec handling, block by block ("kind:" heads a block): the
+   # header reads the first active lane's ballot (v_readfirstlane) and
+   # narrows exec to its subset (v_cmpx or s_and_saveexec); the subset then
+   # leaves the remaining lanes (s_andn2 against exec); the exit restores
+   # exec.  Prints "ok" or what is missing.
+   exec_shape() {
+      asm "$1" | awk '
+         /kind:/ { hdr = /loop-header/; exitb = /loop-exit/; inloop = inloop || hdr; if (exitb) inloop = 0; next }
+         hdr && /v_readfirstlane_b32/ { rfl = 1 }
+         hdr && /exec(_lo)?[ ,=].*(v_cmpx_|s_and_saveexec_)/ { narrow = 1 }
+         inloop && /s_andn2(_wrexec)?_b(32|64)/ && /exec/ { leave = 1 }
+         exitb && /exec(_lo)? = s_mov_b(32|64)/ { restore = 1 }
+         END {
+            why = ""
+            if (!rfl) why = why "no readfirstlane in the loop header; "
+            if (!narrow) why = why "exec not narrowed to a subset in the loop header; "
+            if (!leave) why = why "no s_andn2 of exec: the subset never leaves; "
+            if (!restore) why = why "exec not restored at the loop exit; "
+            print why == "" ? "ok" : why
+         }'
+   }
 
    #       name           environment               size
    configs=("gfx9.wave64    RADV_FORCE_FAMILY=VEGA10 64"
@@ -185,6 +214,16 @@ radv)
             fail "$check" "$(instrs "$a") instructions, not fewer than the generic lowering's $(instrs "$b")"
          else
             pass "$check" "1 loop, no ds_bpermute, $(instrs "$a") instructions; with nopartitionloop: $(loops "$b") loops, $(count ds_bpermute "$b") ds_bpermute, $(instrs "$b") instructions"
+         fi
+         check=$check.exec
+         if [ -z "$a" ] || [ -z "$b" ]; then
+            fail "$check" "no ISA of the $scan case; see $out/$name.*.log"
+         elif [ "$(exec_shape "$a")" != ok ]; then
+            fail "$check" "$(exec_shape "$a")"
+         elif [ "$(exec_shape "$b")" = ok ]; then
+            fail "$check" "the check also passes with RADV_DEBUG=nopartitionloop: it proves nothing"
+         else
+            pass "$check" "readfirstlane and exec narrowed in the loop header, s_andn2 of exec, exec restored at the exit"
          fi
       done
    done

@@ -435,6 +435,13 @@ MUTANTS = [
            '.lower_partitioned_scan_to_loop = !(instance->debug_flags & RADV_DEBUG_NO_PARTITION_LOOP),',
            '.lower_partitioned_scan_to_loop = false,',
            ['radv-isa']),
+    Mutant('aco-partition-loop-whole-subgroup', LOWER,
+           'partitioned scans as a loop on ACO: each trip narrows exec to the subset of the '
+           'first active lane (the mutant of nir-partition-loop-whole-subgroup, seen in '
+           'ACO\'s ISA)',
+           'nir_push_if(b, nir_ball_iequal(b, partition, first));',
+           'nir_push_if(b, nir_imm_true(b));',
+           ['radv-isa']),
     # --- Turnip / ir3 (compile-only, like RADV) -----------------------------
     Mutant('ir3-partitioned-not-lowered', 'src/freedreno/ir3/ir3_nir.c',
            'Turnip advertises partitioned, so its intrinsics must reach ir3 lowered '
@@ -474,6 +481,11 @@ MUTANTS = [
            'return op == nir_op_iadd ? nir_iadd(b, offset, o) : nir_isub(b, offset, o);',
            'return op == nir_op_iadd ? nir_iadd(b, offset, o) : nir_iadd(b, offset, o);',
            ['ir3_lower_shuffle_test']),
+    Mutant('ir3-rotate-shfl-up', 'src/freedreno/ir3/ir3_compiler_nir.c',
+           'a rotate reads lane id + delta: ir3 selects shfl.rdown for it, not shfl.rup',
+           '   case nir_intrinsic_rotate:\n      return SHFL_RDOWN;',
+           '   case nir_intrinsic_rotate:\n      return SHFL_RUP;',
+           ['turnip-isa']),
     Mutant('ir3-partition-loop-off', 'src/freedreno/ir3/ir3_nir.c',
            'ir3 runs a scan macro once per subset of a partition unless '
            'IR3_SHADER_DEBUG=nopartitionloop',
