@@ -3,7 +3,7 @@
 # stand-in runs.
 # shellcheck disable=SC2016
 # The set-up scripts (ci/setup-apt.sh, setup-meson.sh, setup-rust.sh,
-# fetch-crates.sh, fetch-mesa.sh) on a machine that has none of their tools,
+# setup-intel-ocl.sh, fetch-crates.sh, fetch-mesa.sh) on a machine that has none of their tools,
 # all of them, or too old ones, without network: each case runs the scripts
 # of a copy of ci/ with an empty HOME, CARGO_HOME and cache folder, and with
 # stand-ins on PATH (ci/env.sh's SETUP_STANDINS) for apt-get, dpkg-query,
@@ -31,11 +31,14 @@ BINDGEN=$(pin BINDGEN_VERSION setup-rust.sh)
 CBINDGEN=$(pin CBINDGEN_VERSION setup-rust.sh)
 RUSTC_MIN=$(pin RUSTC_MIN setup-rust.sh)
 MESON=$(pin MESON_VERSION setup-meson.sh)
+INTEL_OCL=$(pin INTEL_OCL_VERSION setup-intel-ocl.sh)
+INTEL_PINS=$(sed -n 's/^PINS="\(.*\)"$/\1/p' "$SRC/ci/setup-intel-ocl.sh")
+INTEL_PINS=${INTEL_PINS//\$INTEL_OCL_VERSION/$INTEL_OCL}
 MESA_DEB=$(pin MESA_DEB_VERSION env.sh)
 mapfile -t PKGS < <(sed -n '/^PKGS=(/,/)/p' "$SRC/ci/setup-apt.sh" |
    sed -e 's/^PKGS=(//' -e 's/)$//' | tr ' ' '\n' | sed '/^$/d')
 CRATES=$(sed -n 's/^CRATES="\(.*\)"$/\1/p' "$SRC/ci/fetch-crates.sh")
-for v in BINDGEN CBINDGEN RUSTC_MIN MESON MESA_DEB CRATES; do
+for v in BINDGEN CBINDGEN RUSTC_MIN MESON INTEL_OCL INTEL_PINS MESA_DEB CRATES; do
    [ -n "${!v}" ] || { echo "setup: cannot read $v from ci/"; echo "0 passed, 1 failed"; exit 1; }
 done
 [ ${#PKGS[@]} -gt 10 ] || { echo "setup: cannot read PKGS from ci/setup-apt.sh"; echo "0 passed, 1 failed"; exit 1; }
@@ -148,7 +151,9 @@ tool_at() {  # tool_at NAME VERSION: an installed tool in CARGO_HOME/bin
    chmod +x "$W/cargo/bin/$1"
 }
 # python3 -m venv DIR: a venv whose pip "installs" meson==V as a meson that
-# prints V ($W/pip-broken: a pip that installs nothing).
+# prints V, and intel-opencl-rt==V as an empty lib/libintelocl.so
+# ($W/pip-broken: a pip that installs nothing; $W/pip-check-broken: a
+# `pip check` that finds a dependency missing).
 python_standin() {
    add python3 '
 [ "$1 $2" = "-m venv" ] || exit 2
@@ -156,9 +161,16 @@ mkdir -p "$3/bin"
 cat >"$3/bin/pip" <<PIP
 #!/usr/bin/env bash
 echo "pip \$*" >>"$W/calls"
+if [ "\$1" = check ]; then
+   [ -e "$W/pip-check-broken" ] || exit 0
+   echo "tbb 2023.2.0 requires tcmlib, which is not installed."; exit 1
+fi
 [ -e "$W/pip-broken" ] && exit 0
 for a in "\$@"; do
-   case \$a in meson==*) printf "#!/bin/sh\necho %s\n" "\${a#meson==}" >"$3/bin/meson"; chmod +x "$3/bin/meson" ;; esac
+   case \$a in
+      meson==*) printf "#!/bin/sh\necho %s\n" "\${a#meson==}" >"$3/bin/meson"; chmod +x "$3/bin/meson" ;;
+      intel-opencl-rt==*) mkdir -p "$3/lib"; : >"$3/lib/libintelocl.so" ;;
+   esac
 done
 PIP
 chmod +x "$3/bin/pip"'
@@ -272,6 +284,40 @@ pip install -q --disable-pip-version-check meson==$MESON" "error:" "meson==$MESO
 new_world meson-no-python
 run setup-meson.sh; rc=$?
 check meson.python_absent fail "" "python3 not found" "apt-get install"
+
+# --- setup-intel-ocl.sh: every pin in one pip call, then pip check
+intel_calls() {
+   printf 'python3 -m venv %s\npip install -q --disable-pip-version-check --no-cache-dir --no-deps %s' \
+      "$W/cache/intel-ocl-$INTEL_OCL" "$INTEL_PINS"
+   [ "${1:-}" = nocheck ] || printf '\npip check --disable-pip-version-check'
+}
+new_world intel-absent; python_standin
+run setup-intel-ocl.sh; rc=$?
+check intel_ocl.absent 0 "$(intel_calls)" "intel-opencl-rt $INTEL_OCL not installed" "installed $INTEL_PINS"
+[ -f "$W/cache/intel-ocl/lib/libintelocl.so" ] ||
+   { echo "setup.intel_ocl.absent_link: FAIL (cache/intel-ocl does not lead to the venv's lib/libintelocl.so)"; failed=$((failed + 1)); }
+: >"$W/calls"
+run setup-intel-ocl.sh; rc=$?
+check intel_ocl.present 0 "" "installed already"
+
+new_world intel-interrupted; python_standin
+mkdir -p "$W/cache/intel-ocl-$INTEL_OCL/lib"; : >"$W/cache/intel-ocl-$INTEL_OCL/lib/libintelocl.so"
+run setup-intel-ocl.sh; rc=$?     # no pins recorded: an interrupted install
+check intel_ocl.interrupted 0 "$(intel_calls)" "incomplete" "installed $INTEL_PINS"
+
+new_world intel-pip-broken; python_standin; touch "$W/pip-broken"
+run setup-intel-ocl.sh; rc=$?
+check intel_ocl.pip_installs_nothing fail "$(intel_calls nocheck)" "error:" "no $W/cache/intel-ocl-$INTEL_OCL/lib/libintelocl.so"
+
+new_world intel-dep-missing; python_standin; touch "$W/pip-check-broken"
+run setup-intel-ocl.sh; rc=$?
+check intel_ocl.dependency_not_pinned fail "$(intel_calls)" "error: pip check" "requires tcmlib"
+[ ! -e "$W/cache/intel-ocl-$INTEL_OCL/pins" ] ||
+   { echo "setup.intel_ocl.dependency_not_pinned_recorded: FAIL (pins recorded after a failed pip check)"; failed=$((failed + 1)); }
+
+new_world intel-no-python
+run setup-intel-ocl.sh; rc=$?
+check intel_ocl.python_absent fail "" "python3 not found" "apt-get install"
 
 # --- setup-apt.sh
 all_pkgs_but_backports=$(printf '%s\n' "${PKGS[@]}" | grep -vx -e meson -e libdrm-dev | paste -sd' ')
