@@ -16,6 +16,15 @@
  * supported) leaves the others running.
  */
 
+/* cl-runner --sub-group-size N builds with -DREQD_SUB_GROUP_SIZE=N: every
+ * kernel then requires that subgroup size (cl_intel_required_subgroup_size).
+ */
+#ifdef REQD_SUB_GROUP_SIZE
+#define SG_SIZE_ATTR __attribute__((intel_reqd_sub_group_size(REQD_SUB_GROUP_SIZE)))
+#else
+#define SG_SIZE_ATTR
+#endif
+
 #define GID ((uint)get_global_id(0))
 #define SG_INDEX ((uint)get_group_id(0) * get_num_sub_groups() + get_sub_group_id())
 
@@ -42,6 +51,7 @@ record(global uint *where)
  *  2  literals: shuffle 2, xor 1, down 1, up 3
  */
 #define SHUFFLE_KERNEL(T)                                                    \
+   SG_SIZE_ATTR                                                             \
    kernel void shuffle_##T(global const T *a, global const T *b,             \
                            global const uint *idx, global const uint *pred,  \
                            global T *out, global uint *where, uint mode,     \
@@ -97,6 +107,7 @@ SHUFFLE_KERNEL(float4)
  * out[n * GID + k]; writes take them from in[n * GID + k].
  */
 #define BLOCK_KERNELS(NAME, T, READ, WRITE)                                  \
+   SG_SIZE_ATTR                                                             \
    kernel void block_read_##NAME(global const T *in, global T *out,         \
                                  global uint *where, uint n)                \
    {                                                                         \
@@ -110,6 +121,7 @@ SHUFFLE_KERNEL(float4)
       default: vstore8(READ##8(p), 0, o); break;                             \
       }                                                                      \
    }                                                                         \
+   SG_SIZE_ATTR                                                             \
    kernel void block_write_##NAME(global const T *in, global T *out,        \
                                   global uint *where, uint n)               \
    {                                                                         \
@@ -141,6 +153,7 @@ BLOCK_KERNELS(ul, ulong, intel_sub_group_block_read_ul, intel_sub_group_block_wr
  * block IO moves raw bits, whatever the format.
  */
 #define IMAGE_KERNELS(NAME, T, READ, WRITE)                                  \
+   SG_SIZE_ATTR                                                             \
    kernel void image_read_##NAME(read_only image2d_t img, global T *out,    \
                                  global uint *where, uint x, uint y0)       \
    {                                                                         \
@@ -152,6 +165,7 @@ BLOCK_KERNELS(ul, ulong, intel_sub_group_block_read_ul, intel_sub_group_block_wr
       vstore4(READ##4(img, (int2)((int)x, y + 3)), 0, o + 3);                \
       vstore8(READ##8(img, (int2)((int)x, y + 7)), 0, o + 7);                \
    }                                                                         \
+   SG_SIZE_ATTR                                                             \
    kernel void image_write_##NAME(write_only image2d_t img,                  \
                                   global const T *in, global uint *where,   \
                                   uint x, uint y0)                          \

@@ -9,6 +9,15 @@
  * operation: the others run it with those lanes inactive.  1-D NDRanges.
  */
 
+/* cl-runner --sub-group-size N builds with -DREQD_SUB_GROUP_SIZE=N: every
+ * kernel then requires that subgroup size (cl_intel_required_subgroup_size).
+ */
+#ifdef REQD_SUB_GROUP_SIZE
+#define SG_SIZE_ATTR __attribute__((intel_reqd_sub_group_size(REQD_SUB_GROUP_SIZE)))
+#else
+#define SG_SIZE_ATTR
+#endif
+
 #define GID ((uint)get_global_id(0))
 
 static void
@@ -18,7 +27,7 @@ record(global uint *where)
 }
 
 /* get_sub_group_size() and friends, as seven words per work-item. */
-kernel void
+SG_SIZE_ATTR kernel void
 sizes(global uint *info)
 {
    global uint *o = info + 8 * GID;
@@ -33,7 +42,7 @@ sizes(global uint *info)
 }
 
 /* cl_khr_subgroup_rotate: ClusterSize must be a constant. */
-kernel void
+SG_SIZE_ATTR kernel void
 rotate(global const uint *in, global const uint *pred, global uint *out, global uint *where,
        int delta, uint cluster)
 {
@@ -60,7 +69,7 @@ rotate(global const uint *in, global const uint *pred, global uint *out, global 
  *        exclusive scan, find_lsb, find_msb of the ballot of p2
  *  op 3  non_uniform_broadcast(x, index), broadcast_first(x)
  */
-kernel void
+SG_SIZE_ATTR kernel void
 ballot(global const uint *in, global const uint *pred, global const uint *pred2,
        global uint *out, global uint *where, uint op, uint index)
 {
@@ -98,7 +107,7 @@ ballot(global const uint *in, global const uint *pred, global const uint *pred2,
 }
 
 /* cl_khr_subgroup_non_uniform_vote: elect, all(p2), any(p2), all_equal(x). */
-kernel void
+SG_SIZE_ATTR kernel void
 vote(global const uint *in, global const uint *pred, global const uint *pred2,
      global uint *out, global uint *where)
 {
@@ -138,6 +147,7 @@ vote(global const uint *in, global const uint *pred, global const uint *pred2,
  *  12 add (float, whole numbers: every order sums exactly)
  */
 #define ARITH(NAME, OPS)                                                     \
+   SG_SIZE_ATTR                                                             \
    kernel void NAME(global const uint *in, global const uint *pred,         \
                     global uint *out, global uint *where, uint op,          \
                     uint cluster)                                           \
