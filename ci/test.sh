@@ -7,7 +7,9 @@
 #      requiredSubgroupSize 4 to 64 in one process per family, and the size
 #      range vulkaninfo reports
 #   3. the refusal of a foreign driver (a fake ICD that claims to be llvmpipe);
-#      our OpenCL kernels on rusticl (llvmpipe) at 4, 8 and 16 lanes, clinfo
+#      our OpenCL kernels on rusticl (llvmpipe) at 4, 8 and 16 lanes, clinfo,
+#      and on Intel's CPU OpenCL runtime (PyPI, ci/setup-intel-ocl.sh) held
+#      to the specs alone
 #   4. piglit's shader_runner on the patched llvmpipe's GL: GL_ARB_shader_ballot
 #      tests, piglit's and ours (GLSL and SPIR-V), then the refusal of a GL
 #      driver without the patch set's mark
@@ -428,6 +430,18 @@ if [ $rc = 3 ] && grep -q '^refusing to run' "$OUT/cl-refusal.log"; then
 else
    echo "refusal.cl_no_device: FAIL (exit $rc; see $OUT/cl-refusal.log)"; failed=$((failed + 1))
 fi
+
+section "OpenCL kernels on Intel's CPU OpenCL runtime (cl-runner --any-platform)"
+# Intel's CPU runtime, pinned, from PyPI (ci/setup-intel-ocl.sh), as a second
+# platform: our kernels at its own subgroup size and at each other one from 4
+# to 32, held to what the specs require; the cases in which it breaks a spec
+# sentence are listed in tests/expectations/intel-ocl-fails.txt.
+if ! bash "$TOP/ci/setup-intel-ocl.sh" >"$OUT/setup-intel-ocl.log" 2>&1; then
+   echo "ci/setup-intel-ocl.sh failed:"; tail -5 "$OUT/setup-intel-ocl.log"
+fi
+bash "$TOP/tests/opencl/run-intel.sh" "$BUILD_DIR" "$OUT/intel-ocl" >"$OUT/intel-ocl.log" 2>&1
+head -30 "$OUT/intel-ocl.log"
+tally "$OUT/intel-ocl.log" "tests/opencl/run-intel.sh"
 
 section "assembly of the native subgroup code (tests/asm/check-asm.sh)"
 "$TOP/tests/asm/check-asm.sh" "$runner" "$OUT/asm" >"$OUT/asm.log" 2>&1
