@@ -23,10 +23,11 @@ rule it breaks) and the runs that must fail with it:
   turnip-isa, radv-isa, nvk-isa tests/compile-only/check-isa.sh (ir3's, ACO's
                                 or NAK's ISA)
   nak_test[:FILTER]             NAK's Rust unit tests (the MATCH and REDUX encoder tests)
-  cl[:WIDTHS]                   tests/opencl's cl-runner on the mutant's rusticl
+  cl[:WIDTHS[:GLOB]]            tests/opencl's cl-runner on the mutant's rusticl
                                 (llvmpipe) at 4, 8 and 16 lanes (and --il-only),
                                 stopping at the first width that fails; WIDTHS
-                                (128,256,512) picks the vector widths
+                                (128,256,512) picks the vector widths, GLOB the
+                                cases (cl-runner --filter)
   ir3_lower_shuffle_test        Mesa's ir3 test of ir3_nir_lower_shuffle (folded)
 
 Every run a mutant names must pass on the unmutated tree first (run.py
@@ -732,7 +733,7 @@ MUTANTS = [
            'its format and order at run time',
            'nir_iadd(b, size, count));',
            'nir_iadd(b, size, size));',
-           ['cl:128']),
+           ['cl:128:cl.intel_image_block.read.r_*']),
     Mutant('rusticl-raw-read-image-as-texture', 'src/gallium/frontends/rusticl/rusticl_nir.c',
            'a read_only image that a kernel block-reads is read raw, not through a '
            'converting texture fetch',
@@ -746,8 +747,8 @@ MUTANTS = [
 #   vtn / NIR  vtn-intel-current-next-swapped (the runner's intel family)
 #   gallivm    gallivm-absent-positive-zero-16-64 (float16 / float64 sums)
 #   GPU        ir3-shuffle-offset-sign (ir3's folded shuffles, evaluated)
-#   OpenCL     nir-block-io-runtime-texel-size (image block reads on rusticl,
-#              4 lanes)
+#   OpenCL     nir-block-io-runtime-texel-size (image block reads of the
+#              one-channel formats on rusticl, 4 lanes)
 # Rotate it by hand as the list grows.
 SAMPLE = ['vtn-intel-current-next-swapped', 'gallivm-absent-positive-zero-16-64',
           'ir3-shuffle-offset-sign', 'nir-block-io-runtime-texel-size']

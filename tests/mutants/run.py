@@ -301,10 +301,12 @@ def run_spec(spec):
                    'crash' if crashed else 'wrong value')
     if kind == 'cl':
         # ci/test.sh's OpenCL runs: the mutant's rusticl through its own ICD
-        # file, at the widths given ("cl:128,256"; all three by default)
+        # file, at the widths given ("cl:128,256"; all three by default), of
+        # the cases a glob names ("cl:128:cl.intel_image_block.*"; all)
         failed = total = 0
         first = tail = k = None
-        widths = [int(w) for w in arg.split(',')] if arg else [128, 256, 512]
+        widths, _, glob = arg.partition(':')
+        widths = [int(w) for w in widths.split(',')] if widths else [128, 256, 512]
         # (and the Workgroup-scope rotate module past rusticl's validation)
         for w, il_only in [(w, il) for w in widths for il in (False, True)]:
             # a shader cache of this run alone (rusticl compiles each kernel
@@ -317,7 +319,8 @@ def run_spec(spec):
             if il_only:
                 env['RUSTICL_DEBUG'] = 'allow_invalid_spirv'
             r = sh([os.path.join(BUILD, 'tests/opencl/cl-runner'), '--lanes', str(w // 32)] +
-                   (['--il-only'] if il_only else []), timeout=600, env=env)
+                   (['--il-only'] if il_only else []) + (['--filter', glob] if glob else []),
+                   timeout=600, env=env)
             run = summarized(r, r'^(cl\.\S+): FAIL ?(.*)$', 'cl-runner', cl_kind)
             failed, total = failed + run.failed, total + run.total
             if run.failed:

@@ -108,9 +108,29 @@ read_expectations(const char *path)
    return true;
 }
 
+/* --filter GLOB: only the cases whose names match run and are reported. */
+static const char *filter;
+
+static bool
+case_wanted(const char *name)
+{
+   return !filter || !fnmatch(filter, name, 0);
+}
+
+/* Runs a case's check (an expression giving its failure or NULL) only when
+ * the case is wanted, and reports it.
+ */
+#define CASE(name, check)                                                                    \
+   do {                                                                                      \
+      if (case_wanted(name))                                                                 \
+         report(name, check);                                                                \
+   } while (0)
+
 static void
 report(const char *name, const char *failure)
 {
+   if (!case_wanted(name))
+      return;
    struct expectation *e = NULL;
    for (unsigned i = 0; i < num_expects && !e; i++) {
       if (!fnmatch(expects[i].glob, name, 0))
@@ -911,10 +931,32 @@ shuffle_data(uint32_t *w, const struct shuffle_type *t, uint32_t seed)
  * <lane|c<literal>|u<value>>.l<local>.<tag>.
  */
 static void
+shuffle_case_name(char *name, size_t size, unsigned op, bool divergent,
+                  const struct shuffle_type *t, unsigned variant, unsigned local, const char *tag)
+{
+   char mode[16];
+   if (variant == 0)
+      snprintf(mode, sizeof(mode), "lane");
+   else
+      snprintf(mode, sizeof(mode), "%c%u", variant == 1 ? 'c' : 'u',
+               shuffle_index(variant, op, 0, local));
+   snprintf(name, size, "cl.intel_shuffle.%s.%s.%s.%s.l%u.%s", shuffle_ops[op],
+            divergent ? "divergent" : "uniform", t->name, mode, local, tag);
+}
+
+static void
 run_intel_shuffle(cl_program prog, unsigned local, bool divergent, unsigned ti, unsigned variant,
                   const char *tag)
 {
    const struct shuffle_type *t = &shuffle_types[ti];
+   bool any = false;
+   for (unsigned op = 0; op < 4; op++) {
+      char name[160];
+      shuffle_case_name(name, sizeof(name), op, divergent, t, variant, local, tag);
+      any |= case_wanted(name);
+   }
+   if (!any)
+      return;
    const uint32_t seed = 100 + ti * 16 + variant * 4 + divergent * 2 + local * 1000;
    char why[4][sizeof(msg)] = {{0}};
    unsigned defined[4] = {0};
@@ -975,14 +1017,8 @@ run_intel_shuffle(cl_program prog, unsigned local, bool divergent, unsigned ti, 
          snprintf(why[op], sizeof(why[op]), "%s", r);
    }
    for (unsigned op = 0; op < 4; op++) {
-      char mode[16], name[160];
-      if (variant == 0)
-         snprintf(mode, sizeof(mode), "lane");
-      else
-         snprintf(mode, sizeof(mode), "%c%u", variant == 1 ? 'c' : 'u',
-                  shuffle_index(variant, op, 0, local));
-      snprintf(name, sizeof(name), "cl.intel_shuffle.%s.%s.%s.%s.l%u.%s", shuffle_ops[op],
-               divergent ? "divergent" : "uniform", t->name, mode, local, tag);
+      char name[160];
+      shuffle_case_name(name, sizeof(name), op, divergent, t, variant, local, tag);
       report(name, why[op][0] ? why[op] : NULL);
    }
 }
@@ -1335,7 +1371,7 @@ run_intel(cl_program *progs, unsigned local, const char *tag)
                snprintf(count, sizeof(count), "%u", n);
             snprintf(name, sizeof(name), "cl.intel_block.%s.%s%s.l%u.%s",
                      w ? "write" : "read", block_types[t].name, count, local, tag);
-            report(name, check_intel_block(prog, local, w, t, n));
+            CASE(name, check_intel_block(prog, local, w, t, n));
          }
       }
    }
@@ -1356,7 +1392,7 @@ run_intel(cl_program *progs, unsigned local, const char *tag)
                               : "clGetSupportedImageFormats(CL_MEM_READ_ONLY) lacks the format");
                continue;
             }
-            report(name, check_intel_image_block(prog, local, w, t, f));
+            CASE(name, check_intel_image_block(prog, local, w, t, f));
          }
       }
    }
@@ -1423,6 +1459,8 @@ main(int argc, char **argv)
          il_only = true;
       } else if (!strcmp(argv[i], "--any-platform")) {
          any_platform = true;
+      } else if (!strcmp(argv[i], "--filter") && i + 1 < argc) {
+         filter = argv[++i];
       } else if (!strcmp(argv[i], "--sub-group-size") && i + 1 < argc) {
          reqd = atoi(argv[++i]);
       } else if (!strcmp(argv[i], "--expectations") && i + 1 < argc) {
@@ -1433,7 +1471,7 @@ main(int argc, char **argv)
          }
       } else {
          printf("unknown argument %s\nusage: cl-runner [--lanes N] [--il-only] "
-                "[--any-platform] [--expectations FILE] [--sub-group-size N]\n", argv[i]);
+                "[--any-platform] [--expectations FILE] [--sub-group-size N] [--filter GLOB]\n", argv[i]);
          return 2;
       }
    }
@@ -1606,7 +1644,7 @@ main(int argc, char **argv)
          const unsigned local = locals[li];
          if (!il_only) {
             snprintf(name, sizeof(name), "cl.sizes.l%u.%s", local, tag);
-            report(name, check_sizes(prog, local));
+            CASE(name, check_sizes(prog, local));
          }
          for (int dv = 0; dv < 2 && !il_only; dv++) {
             const char *d = dv ? "divergent" : "uniform";
@@ -1615,25 +1653,25 @@ main(int argc, char **argv)
                for (unsigned di = 0; di < 6; di++) {
                   snprintf(name, sizeof(name), "cl.rotate.%s.c%u.d%d.l%u.%s", d, c, deltas[di],
                            local, tag);
-                  report(name, check_rotate(prog, local, dv, deltas[di], c));
+                  CASE(name, check_rotate(prog, local, dv, deltas[di], c));
                }
             }
             for (unsigned op = 0; op < 4; op++) {
                snprintf(name, sizeof(name), "cl.ballot.%s.op%u.l%u.%s", d, op, local, tag);
-               report(name, check_ballot(prog, local, dv, op));
+               CASE(name, check_ballot(prog, local, dv, op));
             }
             for (unsigned v = 0; v < 2; v++) {
                snprintf(name, sizeof(name), "cl.vote.%s.v%u.l%u.%s", d, v, local, tag);
-               report(name, check_vote(prog, local, dv, v));
+               CASE(name, check_vote(prog, local, dv, v));
             }
             for (unsigned op = 0; op < NUM_ARITH; op++) {
                snprintf(name, sizeof(name), "cl.arith.%s.%s.l%u.%s", d, arith_names[op], local,
                         tag);
-               report(name, check_arith(prog, local, dv, op, 0));
+               CASE(name, check_arith(prog, local, dv, op, 0));
                for (unsigned c = 1; c <= 16 && c <= max_lanes; c *= 2) {
                   snprintf(name, sizeof(name), "cl.clustered.%s.%s.c%u.l%u.%s", d,
                            arith_names[op], c, local, tag);
-                  report(name, check_arith(prog, local, dv, op, c));
+                  CASE(name, check_arith(prog, local, dv, op, c));
                }
             }
          }
@@ -1645,7 +1683,7 @@ main(int argc, char **argv)
                for (unsigned di = 0; di < 4; di++) {
                   snprintf(name, sizeof(name), "cl.rotate_workgroup.c%u.d%d.l%u.%s", c,
                            (int)deltas[di], local, tag);
-                  report(name, check_wg_rotate(il, local, deltas[di], c));
+                  CASE(name, check_wg_rotate(il, local, deltas[di], c));
                }
             }
          }
