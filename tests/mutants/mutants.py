@@ -43,8 +43,11 @@ from collections import namedtuple
 # also: more (file, old, new) edits of the same mutant.  crash_kills: the
 # rule is "no crash" (bad input gets a clean error), so a crash kills it;
 # for every other mutant a crash or an abort proves nothing (run.py).
-Mutant = namedtuple('Mutant', 'id file rule old new run every also crash_kills',
-                    defaults=(False, (), False))
+# needs_cpu: a /proc/cpuinfo flag without which the mutated code is not
+# built (gallivm's AVX-512 forms): on a CPU lacking it the mutant is not run,
+# and the report says so.
+Mutant = namedtuple('Mutant', 'id file rule old new run every also crash_kills needs_cpu',
+                    defaults=(False, (), False, None))
 
 VTN = 'src/compiler/spirv/vtn_subgroup.c'
 VTN_VARS = 'src/compiler/spirv/vtn_variables.c'
@@ -242,10 +245,11 @@ MUTANTS = [
            'result = nir_exclusive_scan(b, value, .reduction_op = red_op);',
            ['runner-loop:partitioned:*inclusive*']),
     Mutant('nir-scan-reduce-32bit-zero', LOWER,
-           'build_scan_reduce works with 64-bit ballots (ballot_bit_size 64)',
+           'build_scan_reduce emits valid NIR with 64-bit ballots (ballot_bit_size 64): '
+           'nir_validate\'s abort on the bit-size mismatch is the failure this rule prevents',
            'nir_def *zero = nir_imm_intN_t(b, 0, options->ballot_bit_size);',
            'nir_def *zero = nir_imm_int(b, 0);',
-           ['spirv_tests']),
+           ['spirv_tests'], crash_kills=True),
     Mutant('nir-block-io-stride-subgroup-size', BLOCK_IO,
            'SPV_INTEL_subgroups block IO: component k at Ptr[id + k * SubgroupMaxSize]',
            'nir_def *stride = nir_u2uN(b, nir_load_subgroup_max_size(b), bits);',
@@ -377,12 +381,14 @@ MUTANTS = [
            'partitioned reduce / scans combine only their subset (AVX-512 integers)',
            'take = LLVMBuildShl(builder, mask, LLVMConstVector(bit, n), "");',
            'take = LLVMBuildShl(builder, LLVMConstAllOnes(mt), LLVMConstVector(bit, n), "");',
-           ['runner:partitioned:subgroup.partitioned.iadd.*']),
+           ['runner:partitioned:subgroup.partitioned.iadd.*'],
+           needs_cpu='avx512f'),
     Mutant('gallivm-partitioned-sign-test-floats', GALLIVM + 'lp_bld_subgroup_scan.c',
            'an FAdd scan over no member is -0.0, and one over -0.0s stays -0.0',
            'nir_op_infos[op].output_type != nir_type_float && lp_build_subgroup_mask_registers(n);',
            'lp_build_subgroup_mask_registers(n);',
-           ['runner:partitioned:subgroup.partitioned.fadd.compute.float32.*.zeros.*']),
+           ['runner:partitioned:subgroup.partitioned.fadd.compute.float32.*.zeros.*'],
+           needs_cpu='avx512f'),
     # --- kernel rotation (evaluated with SubgroupMaxSize > SubgroupSize) ----
     Mutant('vtn-kernel-rotate-subgroup-size', VTN,
            'SPV_KHR_subgroup_rotate: RotationGroupSize = SubgroupMaxSize with the Kernel '
@@ -413,10 +419,11 @@ MUTANTS = [
            '',
            ['cache']),
     Mutant('llvmpipe-blend-16-wide', 'src/gallium/drivers/llvmpipe/lp_state_fs.c',
-           'a 16-wide fragment vector is blended as two 8-wide halves',
+           'a 16-wide fragment vector is blended as two 8-wide halves: the blend has no '
+           '16-wide form, and its abort at 16 lanes is the failure this rule prevents',
            'if (fs_type.length == 16) {',
            'if (false) {',
-           ['runner:ballot:subgroup.ballot.ballot.fragment.*']),
+           ['runner:ballot:subgroup.ballot.ballot.fragment.*'], crash_kills=True),
     # --- RADV (compile-only: a mutant must break compilation or advertising) --
     Mutant('radv-partitioned-not-lowered', 'src/amd/vulkan/radv_shader.c',
            'RADV advertises partitioned, so its intrinsics must reach ACO lowered '
@@ -541,7 +548,8 @@ MUTANTS = [
            'OpGroupNonUniformElect is true in the lowest active invocation only',
            'LLVMValueRef lowest = LLVMBuildAnd(builder, bits, LLVMBuildNeg(builder, bits, ""), "");',
            'LLVMValueRef lowest = bits;',
-           ['runner:vote:subgroup.vote.elect.*']),
+           ['runner:vote:subgroup.vote.elect.*'],
+           needs_cpu='avx512f'),
     Mutant('gallivm-uniform-break-unguarded', NIR_SOA,
            'a break of a uniform loop leaves it only when an invocation reaches the break',
            'lp_exec_break_uniform(&bld->exec_mask, lp_build_any_active(bld_base, mask_vec(bld_base)));',
@@ -565,18 +573,21 @@ MUTANTS = [
            'ballot word',
            'bit[i] = lp_build_const_int32(gallivm, 1u << ((i + t) % ZMM_LANES + ZMM_LANES * (s % 2)));',
            'bit[i] = lp_build_const_int32(gallivm, 1u << ((i + t) % ZMM_LANES));',
-           ['runner-sizes:partitioned:subgroup.partitioned.partition.compute.*.size[36][24].*']),
+           ['runner-sizes:partitioned:subgroup.partitioned.partition.compute.*.size[36][24].*'],
+           needs_cpu='avx512cd'),
     Mutant('gallivm-partition-64-high-word', GALLIVM + 'lp_bld_subgroup_match.c',
            'a 64-lane partition holds lanes 32 to 63 in its upper word',
            'res[r] = LLVMBuildOr(builder, LLVMBuildZExt(builder, word[0], wt, ""), high, "");',
            'res[r] = LLVMBuildZExt(builder, word[0], wt, "");',
-           ['runner-sizes:partitioned:subgroup.partitioned.partition.compute.*.size[36][24].*']),
+           ['runner-sizes:partitioned:subgroup.partitioned.partition.compute.*.size[36][24].*'],
+           needs_cpu='avx512cd'),
     Mutant('gallivm-partition-vector-first-word', GALLIVM + 'lp_bld_nir.c',
            'the partition of a vector is the AND of its components\' partitions, in every '
            'ballot word',
            'for (unsigned w = 0; c > 0 && w < instr->def.num_components; w++)',
            'for (unsigned w = 0; c > 0 && w < 1; w++)',
-           ['runner-sizes:partitioned:subgroup.partitioned.partition.compute.v*.size64.*']),
+           ['runner-sizes:partitioned:subgroup.partitioned.partition.compute.v*.size64.*'],
+           needs_cpu='avx512cd'),
     # --- NVK / NAK --------------------------------------------------------------
     Mutant('nak-match-all', 'src/nouveau/compiler/nak/sm70.rs',
            'partition is MATCH.ANY (bit 79 set), not MATCH.ALL',
