@@ -698,6 +698,27 @@ MUTANTS = [
            'nir_umin(b, nir_isub(b, invocations, first), nir_imm_int(b, size))',
            'nir_imm_int(b, size)',
            ['cl']),
+    Mutant('gallivm-kernel-masks-stop-at-size', GALLIVM + 'lp_bld_nir.c',
+           'cl_khr_subgroup_ballot: get_sub_group_ge_mask() / _gt_mask() set the bits "less '
+           'than the maximum sub-group size", past a partial subgroup\'s work-items',
+           '   if (nir->info.stage == MESA_SHADER_KERNEL) {\n'
+           '      NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_kernel_subgroup_size,',
+           '   if (false) {\n'
+           '      NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_kernel_subgroup_size,',
+           ['cl:512:cl.ballot.*'],
+           # the size lowered after nir_lower_subgroups, whose masks then
+           # stop at this subgroup's size
+           also=[(GALLIVM + 'lp_bld_nir.c', '         .subgroup_size = subgroup_size,\n',
+                  '         .subgroup_size = nir->info.stage == MESA_SHADER_KERNEL ? 0 : '
+                  'subgroup_size,\n'),
+                 (GALLIVM + 'lp_bld_nir.c',
+                  '      NIR_PASS(progress, nir, nir_lower_subgroups, &subgroups_options);\n'
+                  '   } while (progress);\n',
+                  '      NIR_PASS(progress, nir, nir_lower_subgroups, &subgroups_options);\n'
+                  '   } while (progress);\n'
+                  '   if (nir->info.stage == MESA_SHADER_KERNEL)\n'
+                  '      NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_kernel_subgroup_size,\n'
+                  '               nir_metadata_control_flow, (void *)&subgroup_size);\n')]),
     Mutant('rusticl-max-subgroup-size-partial', 'src/gallium/frontends/rusticl/core/kernel.rs',
            'OpenCL: get_max_sub_group_size() is the device\'s size for the kernel, not the '
            'size of this subgroup',

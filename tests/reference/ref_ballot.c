@@ -86,3 +86,20 @@ ref_subgroup_mask_khr(const struct ref_subgroup *sg, unsigned lane,
    }
    return b;
 }
+
+/* The OpenCL C masks (cl_khr_subgroup_ballot), which bound the ge and gt
+ * masks by the maximum size, not by SubgroupSize: get_sub_group_ge_mask()
+ * "Generates a bitmask where the bit is set in the bitmask if the bit index
+ * is greater than or equal to the sub-group local ID and less than the
+ * maximum sub-group size, and unset otherwise", get_sub_group_gt_mask()
+ * likewise with "greater than"; the eq, le and lt masks name no bound past
+ * the local ID.  In a partial subgroup (SubgroupSize < SubgroupMaxSize) the
+ * ge / gt bits of the missing invocations are therefore set.
+ */
+struct ref_ballot
+ref_subgroup_mask_cl(const struct ref_subgroup *sg, unsigned lane, enum ref_mask_kind kind)
+{
+   struct ref_subgroup whole = *sg;
+   whole.size = sg->max_size;
+   return ref_subgroup_mask_khr(&whole, lane, kind);
+}

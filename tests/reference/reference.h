@@ -108,6 +108,9 @@ int ref_read_invocation_khr(const struct ref_subgroup *sg, uint32_t index);
 enum ref_mask_kind { REF_MASK_EQ, REF_MASK_GE, REF_MASK_GT, REF_MASK_LE, REF_MASK_LT };
 struct ref_ballot ref_subgroup_mask_khr(const struct ref_subgroup *sg,
                                         unsigned lane, enum ref_mask_kind kind);
+/* OpenCL C's get_sub_group_*_mask(): ge and gt up to SubgroupMaxSize. */
+struct ref_ballot ref_subgroup_mask_cl(const struct ref_subgroup *sg,
+                                       unsigned lane, enum ref_mask_kind kind);
 
 /* Core vote and elect (GroupNonUniformVote). AllEqual: values of `bits`
  * bits (16, 32 or 64), floats compared as IEEE floats (32-bit only).
