@@ -290,11 +290,14 @@ beside_runs() {
       beside "ISA checks: $drv" "$TOP/tests/compile-only/check-isa.sh" $drv "$runner" \
          "$BUILD_DIR" "$OUT/$drv-isa" >"$OUT/$drv-isa.log" 2>&1
    done
+   # RUSTICL_FEATURES=fp16,fp64: rusticl offers cl_khr_fp16 / cl_khr_fp64
+   # only when asked (upstream's choice); with them the half and double
+   # subgroup cases (extended_types.cl) run.
    for w in 128 256 512; do
       rm -rf "$OUT/cl-cache-w$w"
       beside "OpenCL kernels, $((w / 32)) lanes" env OCL_ICD_VENDORS="$cl_icd" \
          RUSTICL_ENABLE=llvmpipe LP_NATIVE_VECTOR_WIDTH=$w MESA_SHADER_CACHE_DIR="$OUT/cl-cache-w$w" \
-         "$cl_runner" --lanes $((w / 32)) >"$OUT/cl-w$w.log" 2>&1
+         RUSTICL_FEATURES=fp16,fp64 "$cl_runner" --lanes $((w / 32)) >"$OUT/cl-w$w.log" 2>&1
       beside "OpenCL Workgroup rotate, $((w / 32)) lanes" env OCL_ICD_VENDORS="$cl_icd" \
          RUSTICL_ENABLE=llvmpipe LP_NATIVE_VECTOR_WIDTH=$w MESA_SHADER_CACHE_DIR="$OUT/cl-cache-w$w" \
          RUSTICL_DEBUG=allow_invalid_spirv "$cl_runner" --lanes $((w / 32)) --il-only \
@@ -425,13 +428,14 @@ OCL_ICD_VENDORS=$cl_icd RUSTICL_ENABLE=llvmpipe clinfo >"$OUT/clinfo.txt" 2>&1
 why=""
 grep -q "Driver Version.*$(cat "$BUILD_DIR/tests/subgroups-mark")" "$OUT/clinfo.txt" || why="no mark in Driver Version"
 for ext in cl_khr_subgroup_ballot cl_khr_subgroup_clustered_reduce \
-           cl_khr_subgroup_non_uniform_arithmetic cl_khr_subgroup_non_uniform_vote \
-           cl_khr_subgroup_rotate cl_intel_subgroups cl_intel_subgroups_char \
-           cl_intel_subgroups_short cl_intel_subgroups_long; do
+           cl_khr_subgroup_extended_types cl_khr_subgroup_non_uniform_arithmetic \
+           cl_khr_subgroup_non_uniform_vote cl_khr_subgroup_rotate cl_intel_subgroups \
+           cl_intel_subgroups_char cl_intel_subgroups_short cl_intel_subgroups_long \
+           cl_intel_spirv_subgroups cl_intel_subgroup_local_block_io; do
    grep -qw "$ext" "$OUT/clinfo.txt" || why="${why:+$why; }$ext missing"
 done
 if [ -z "$why" ]; then
-   echo "cl.clinfo: pass (the mark, the five cl_khr_subgroup and the four cl_intel_subgroups extensions)"
+   echo "cl.clinfo: pass (the mark, the six cl_khr_subgroup and the six cl_intel_subgroup* extensions)"
    passed=$((passed + 1))
 else
    echo "cl.clinfo: FAIL ($why; see $OUT/clinfo.txt)"

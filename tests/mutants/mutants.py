@@ -254,7 +254,7 @@ MUTANTS = [
            'SPV_INTEL_subgroups block IO: component k at Ptr[id + k * SubgroupMaxSize]',
            'nir_def *stride = nir_u2uN(b, nir_load_subgroup_max_size(b), bits);',
            'nir_def *stride = nir_u2uN(b, nir_load_subgroup_size(b), bits);',
-           ['spirv_tests']),
+           ['spirv_tests', 'cl:512:cl.intel_local_block.read.*.l13.*']),
     # --- gallivm native code ---------------------------------------------
     Mutant('gallivm-ballot-ignores-exec', GALLIVM + 'lp_bld_subgroup_ballot.c',
            'a ballot holds only the active invocations whose predicate is true',

@@ -315,7 +315,7 @@ def run_spec(spec):
             shutil.rmtree(cache, ignore_errors=True)
             env = dict(os.environ, OCL_ICD_VENDORS=os.path.join(BUILD, 'tests/opencl/rusticl.icd'),
                        RUSTICL_ENABLE='llvmpipe', LP_NATIVE_VECTOR_WIDTH=str(w),
-                       MESA_SHADER_CACHE_DIR=cache)
+                       MESA_SHADER_CACHE_DIR=cache, RUSTICL_FEATURES='fp16,fp64')
             if il_only:
                 env['RUSTICL_DEBUG'] = 'allow_invalid_spirv'
             r = sh([os.path.join(BUILD, 'tests/opencl/cl-runner'), '--lanes', str(w // 32)] +

@@ -2,9 +2,10 @@
  * Copyright © 2026 The mesa-subgroups authors
  * SPDX-License-Identifier: MIT
  *
- * OpenCL host of our kernel tests: runs tests/opencl/subgroups.cl and
- * tests/opencl/intel_subgroups.cl (OpenCL C) and rotate_workgroup.spv
- * (SPIR-V, through clCreateProgramWithIL) on the patched rusticl, and checks
+ * OpenCL host of our kernel tests: runs tests/opencl/subgroups.cl,
+ * intel_subgroups.cl and extended_types.cl (OpenCL C) and
+ * rotate_workgroup.spv and intel_spirv.spv (SPIR-V, through
+ * clCreateProgramWithIL) on the patched rusticl, and checks
  * every result against the reference model (tests/reference/).  It refuses
  * any platform but a rusticl whose CL_DRIVER_VERSION carries this build's
  * mark, unless --any-platform.
@@ -20,9 +21,16 @@
  * cl_intel_subgroups (with _char, _short and _long): cl.intel_shuffle.*
  * (the four shuffles on 11 types, per-work-item, literal and uniform
  * indices), cl.intel_block.* (buffer block reads / writes of 1, 2, 4 and 8
- * uint / ushort / uchar / ulong) and cl.intel_image_block.* (the same on 2D
- * images of 16 formats the host picks at run time, raw bytes compared), not
- * with --il-only.  A device without the four extensions fails them.
+ * uint / ushort / uchar / ulong), cl.intel_local_block.* (the same on
+ * __local memory, cl_intel_subgroup_local_block_io) and
+ * cl.intel_image_block.* (the same on 2D images of 16 formats the host
+ * picks at run time, raw bytes compared); cl.intel_spirv.* (uint shuffles
+ * and two-uint block IO written in SPIR-V, cl_intel_spirv_subgroups, not
+ * with --sub-group-size); cl.extended.* (broadcast, reduce and scans on
+ * 8-, 16- and 64-bit integers, half and double:
+ * cl_khr_subgroup_extended_types and the non-uniform arithmetic); none
+ * with --il-only.  A device without the extensions fails them (half and
+ * double skip without cl_khr_fp16 / cl_khr_fp64).
  *
  *   cl-runner [--lanes N] [--il-only] [--any-platform] [--expectations FILE]
  *             [--sub-group-size N]
@@ -723,15 +731,222 @@ check_wg_rotate(cl_program prog, unsigned local, uint32_t delta, unsigned cluste
                           "reference defines no result");
 }
 
+/* --- 8-, 16- and 64-bit integers, half and double (extended_types.cl) -- */
+
+static const struct ext_type {
+   const char *name; /* the OpenCL C type; kernels ext_core_<name>, ext_nu_<name> */
+   unsigned bits;
+   bool is_float, is_signed;
+   const char *ext; /* an extension the type needs, or NULL */
+} ext_types[] = {
+   {"char", 8, false, true, NULL},   {"uchar", 8, false, false, NULL},
+   {"short", 16, false, true, NULL}, {"ushort", 16, false, false, NULL},
+   {"long", 64, false, true, NULL},  {"ulong", 64, false, false, NULL},
+   {"half", 16, true, true, "cl_khr_fp16"}, {"double", 64, true, true, "cl_khr_fp64"},
+};
+#define NUM_EXT_TYPES (sizeof(ext_types) / sizeof(ext_types[0]))
+/* Whether the device offers each type's extension (main()). */
+static bool ext_type_ok[NUM_EXT_TYPES];
+
+static uint32_t ext_in[N * 4], ext_pred[N], ext_out[N * 64], ext_where[N];
+
+static uint64_t
+ext_bits_mask(const struct ext_type *t)
+{
+   return t->bits == 64 ? ~0ull : (1ull << t->bits) - 1;
+}
+
+/* The kernels' input of work-item gid (word 0 or 2 of its four), as bits. */
+static uint64_t
+ext_value(const struct ext_type *t, unsigned gid, unsigned word)
+{
+   const uint32_t *w = ext_in + 4 * gid + word;
+   if (t->is_float)
+      return ref_float_bits(t->bits, (double)((int)(w[0] % 33u) - 16));
+   return (w[0] | (uint64_t)w[1] << 32) & ext_bits_mask(t);
+}
+
+static uint64_t
+ext_result(unsigned gid, unsigned stride, unsigned k)
+{
+   uint64_t v;
+   memcpy(&v, &ext_out[2 * (stride * gid + k)], 8);
+   return v;
+}
+
+static enum ref_pop
+ext_op(const struct ext_type *t, unsigned op)
+{
+   static const enum ref_pop ints[2][7] = {
+      {REF_OP_IADD, REF_OP_UMIN, REF_OP_UMAX, REF_OP_IMUL, REF_OP_AND, REF_OP_OR, REF_OP_XOR},
+      {REF_OP_IADD, REF_OP_SMIN, REF_OP_SMAX, REF_OP_IMUL, REF_OP_AND, REF_OP_OR, REF_OP_XOR},
+   };
+   static const enum ref_pop floats[3] = {REF_OP_FADD, REF_OP_FMIN, REF_OP_FMAX};
+   return t->is_float ? floats[op] : ints[t->is_signed][op];
+}
+
+/* Result word `k` of every active lane of the last launch against the
+ * reduce / scan the reference gives with each lane's ballot being its
+ * cluster of `cluster` lanes.  Counts what it compared in *checked.
+ */
+static const char *
+ext_check_scan(const struct ext_type *t, unsigned stride, unsigned k, enum ref_pop op,
+               enum ref_scan scan, unsigned cluster, unsigned *checked)
+{
+   const uint64_t mask = ext_bits_mask(t);
+   for (unsigned s = 0; s < num_sgs; s++) {
+      const struct sg_map *m = &sgs[s];
+      struct ref_ballot ballots[REF_MAX_LANES];
+      uint64_t x[REF_MAX_LANES];
+      memset(ballots, 0, sizeof(ballots));
+      for (unsigned l = 0; l < m->sg.size; l++) {
+         x[l] = ext_value(t, m->gid[l], 0);
+         const unsigned first = l / cluster * cluster;
+         for (unsigned j = first; j < first + cluster && j < REF_MAX_LANES; j++)
+            ballots[l].w[j / 32] |= 1u << (j % 32);
+      }
+      for (unsigned l = 0; l < m->sg.size; l++) {
+         if (!m->sg.active[l])
+            continue;
+         uint64_t accept[REF_MAX_ACCEPT];
+         const unsigned na =
+            ref_partitioned_scan_accept(&m->sg, op, t->bits, scan, ballots, x, l, accept);
+         const uint64_t got = ext_result(m->gid[l], stride, k);
+         bool ok = na == 0;
+         *checked += na != 0;
+         for (unsigned i = 0; i < na; i++)
+            ok |= got == (accept[i] & mask);
+         if (!ok)
+            return fail("subgroup %u (size %u) lane %u: %#llx, want %#llx", s, m->sg.size, l,
+                        (unsigned long long)got, (unsigned long long)(accept[0] & mask));
+      }
+   }
+   return NULL;
+}
+
+/* Broadcast of the value of lane `index` (component word 0 or 2). */
+static const char *
+ext_check_broadcast(const struct ext_type *t, unsigned k, unsigned index, unsigned word,
+                    unsigned *checked)
+{
+   for (unsigned s = 0; s < num_sgs; s++) {
+      const struct sg_map *m = &sgs[s];
+      /* the index must name a work-item of the subgroup */
+      if (index >= m->sg.size)
+         continue;
+      const uint64_t want = ext_value(t, m->gid[index], word);
+      for (unsigned l = 0; l < m->sg.size; l++) {
+         const uint64_t got = ext_result(m->gid[l], 16, k);
+         (*checked)++;
+         if (got != want)
+            return fail("subgroup %u (size %u) lane %u: %#llx, want lane %u's %#llx", s,
+                        m->sg.size, l, (unsigned long long)got, index,
+                        (unsigned long long)want);
+      }
+   }
+   return NULL;
+}
+
+static const char *const ext_core_names[] = {
+   "broadcast",     "reduce_add",    "reduce_min",    "reduce_max",
+   "inclusive_add", "inclusive_min", "inclusive_max", "exclusive_add",
+   "exclusive_min", "exclusive_max", "broadcast_vec2",
+};
+#define NUM_EXT_CORE (sizeof(ext_core_names) / sizeof(ext_core_names[0]))
+static const char *const ext_nu_names[] = {
+   "add", "min", "max", "mul", "and", "or", "xor", "clustered_add_c4",
+};
+
+/* One launch of ext_core_<type> (every work-item: the functions are
+ * uniform), eleven cases; one of ext_nu_<type> per divergence, one case per
+ * operation.  Without the type's extension the cases skip (the kernels are
+ * not built).
+ */
+static void
+run_extended(cl_program prog, unsigned local, unsigned ti, const char *tag)
+{
+   const struct ext_type *t = &ext_types[ti];
+   char name[160], why[16][sizeof(msg)];
+   const unsigned index = 1;
+   for (unsigned part = 0; part < 3; part++) {
+      const bool core = part == 0, divergent = part == 2;
+      const unsigned ncases = core ? NUM_EXT_CORE : t->is_float ? 4 : 8;
+      bool any = false;
+      for (unsigned c = 0; c < ncases; c++) {
+         const unsigned op = !core && t->is_float && c == 3 ? 7 : c;
+         if (core)
+            snprintf(name, sizeof(name), "cl.extended.%s.%s.l%u.%s", t->name, ext_core_names[c],
+                     local, tag);
+         else
+            snprintf(name, sizeof(name), "cl.extended.nu.%s.%s.%s.l%u.%s",
+                     divergent ? "divergent" : "uniform", t->name, ext_nu_names[op], local, tag);
+         any |= case_wanted(name);
+         why[c][0] = 0;
+      }
+      if (!any)
+         continue;
+      const char *err = NULL;
+      if (!prog || !ext_type_ok[ti]) {
+         err = !prog ? "extended_types.cl did not build (see its build case)"
+                     : fail(SKIP "the device does not offer %s", t->ext);
+      } else {
+         fill(ext_in, N * 4, 700 + ti * 8 + part + local * 64, 0);
+         prepare(ext_pred, divergent, 701 + ti * 8 + local * 64, ext_out, N * 64, ext_where);
+         char kernel[32];
+         snprintf(kernel, sizeof(kernel), "ext_%s_%s", core ? "core" : "nu", t->name);
+         struct arg core_args[] = {IN_WORDS(ext_in, N * 4), OUT(ext_out, N * 64),
+                                   OUT(ext_where, N), VAL(index)};
+         struct arg nu_args[] = {IN_WORDS(ext_in, N * 4), IN(ext_pred), OUT(ext_out, N * 64),
+                                 OUT(ext_where, N)};
+         err = core ? launch(prog, kernel, local, core_args, 4)
+                    : launch(prog, kernel, local, nu_args, 4);
+         if (!err)
+            err = map_subgroups(ext_where, core ? NULL : ext_pred, local, max_lanes);
+      }
+      for (unsigned c = 0; c < ncases && !err; c++) {
+         const unsigned op = !core && t->is_float && c == 3 ? 7 : c;
+         unsigned checked = 0;
+         const char *r = NULL;
+         if (core && (c == 0 || c == 10)) {
+            r = ext_check_broadcast(t, c, index, c ? 2 : 0, &checked);
+         } else if (core) {
+            r = ext_check_scan(t, 16, c, ext_op(t, (c - 1) % 3), (enum ref_scan)((c - 1) / 3),
+                               max_lanes, &checked);
+         } else if (op == 7) {
+            r = ext_check_scan(t, 32, 21, ext_op(t, 0), REF_SCAN_REDUCE, 4, &checked);
+         } else {
+            for (unsigned sc = 0; sc < 3 && !r; sc++)
+               r = ext_check_scan(t, 32, 3 * op + sc, ext_op(t, op), (enum ref_scan)sc,
+                                  max_lanes, &checked);
+         }
+         if (!r)
+            r = nothing_checked(checked, checked, "");
+         if (r)
+            snprintf(why[c], sizeof(why[c]), "%s", r);
+      }
+      for (unsigned c = 0; c < ncases; c++) {
+         const unsigned op = !core && t->is_float && c == 3 ? 7 : c;
+         if (core)
+            snprintf(name, sizeof(name), "cl.extended.%s.%s.l%u.%s", t->name, ext_core_names[c],
+                     local, tag);
+         else
+            snprintf(name, sizeof(name), "cl.extended.nu.%s.%s.%s.l%u.%s",
+                     divergent ? "divergent" : "uniform", t->name, ext_nu_names[op], local, tag);
+         report(name, err ? err : why[c][0] ? why[c] : NULL);
+      }
+   }
+}
+
 /* --- cl_intel_subgroups, _short, _char, _long (intel_subgroups.cl) ------ */
 
 /* The parts of intel_subgroups.cl, one program each (-D<define>). */
-enum { INTEL_SHUFFLES, INTEL_BUFFER_BLOCK, INTEL_IMAGE_BLOCK, INTEL_PARTS };
+enum { INTEL_SHUFFLES, INTEL_BUFFER_BLOCK, INTEL_LOCAL_BLOCK, INTEL_IMAGE_BLOCK, INTEL_PARTS };
 static const struct {
    const char *name, *define;
 } intel_parts[INTEL_PARTS] = {
    {"shuffles", "INTEL_SHUFFLES"},
    {"buffer_block", "INTEL_BUFFER_BLOCK"},
+   {"local_block", "INTEL_LOCAL_BLOCK"},
    {"image_block", "INTEL_IMAGE_BLOCK"},
 };
 
@@ -911,7 +1126,7 @@ shuffle_data(uint32_t *w, const struct shuffle_type *t, uint32_t seed)
  * <lane|c<literal>|u<value>>.l<local>.<tag>.
  */
 static void
-shuffle_case_name(char *name, size_t size, unsigned op, bool divergent,
+shuffle_case_name(char *name, size_t size, const char *family, unsigned op, bool divergent,
                   const struct shuffle_type *t, unsigned variant, unsigned local, const char *tag)
 {
    char mode[16];
@@ -920,19 +1135,22 @@ shuffle_case_name(char *name, size_t size, unsigned op, bool divergent,
    else
       snprintf(mode, sizeof(mode), "%c%u", variant == 1 ? 'c' : 'u',
                shuffle_index(variant, op, 0, local));
-   snprintf(name, size, "cl.intel_shuffle.%s.%s.%s.%s.l%u.%s", shuffle_ops[op],
+   snprintf(name, size, "cl.%s.%s.%s.%s.%s.l%u.%s", family, shuffle_ops[op],
             divergent ? "divergent" : "uniform", t->name, mode, local, tag);
 }
 
+/* family: "intel_shuffle" (intel_subgroups.cl) or "intel_spirv.shuffle"
+ * (intel_spirv.spv, per-work-item indices only).
+ */
 static void
-run_intel_shuffle(cl_program prog, unsigned local, bool divergent, unsigned ti, unsigned variant,
-                  const char *tag)
+run_intel_shuffle(cl_program prog, const char *family, unsigned local, bool divergent,
+                  unsigned ti, unsigned variant, const char *tag)
 {
    const struct shuffle_type *t = &shuffle_types[ti];
    bool any = false;
    for (unsigned op = 0; op < 4; op++) {
       char name[160];
-      shuffle_case_name(name, sizeof(name), op, divergent, t, variant, local, tag);
+      shuffle_case_name(name, sizeof(name), family, op, divergent, t, variant, local, tag);
       any |= case_wanted(name);
    }
    if (!any)
@@ -998,7 +1216,7 @@ run_intel_shuffle(cl_program prog, unsigned local, bool divergent, unsigned ti, 
    }
    for (unsigned op = 0; op < 4; op++) {
       char name[160];
-      shuffle_case_name(name, sizeof(name), op, divergent, t, variant, local, tag);
+      shuffle_case_name(name, sizeof(name), family, op, divergent, t, variant, local, tag);
       report(name, why[op][0] ? why[op] : NULL);
    }
 }
@@ -1030,7 +1248,8 @@ static uint32_t blk_in[BLOCK_WORDS], blk_out[BLOCK_WORDS], blk_init[BLOCK_WORDS]
  * random bytes.
  */
 static const char *
-check_intel_block(cl_program prog, unsigned local, bool write, unsigned ti, unsigned n)
+check_intel_block(cl_program prog, unsigned local, bool write, unsigned ti, unsigned n,
+                  bool local_mem)
 {
    const struct block_type *t = &block_types[ti];
    const unsigned bytes = t->bytes;
@@ -1052,7 +1271,8 @@ check_intel_block(cl_program prog, unsigned local, bool write, unsigned ti, unsi
    set_all(blk_where, N, UNSET);
 
    char kernel[32];
-   snprintf(kernel, sizeof(kernel), "block_%s_%s", write ? "write" : "read", t->sfx);
+   snprintf(kernel, sizeof(kernel), "%sblock_%s_%s", local_mem ? "local_" : "",
+            write ? "write" : "read", t->sfx);
    struct arg a[] = {IN_WORDS(blk_in, write ? item_words : buf_words),
                      OUT(blk_out, write ? buf_words : item_words), OUT(blk_where, N), VAL(n)};
    const char *err = launch(prog, kernel, local, a, 4);
@@ -1339,19 +1559,25 @@ run_intel(cl_program *progs, unsigned local, const char *tag)
    for (int dv = 0; dv < 2 && prog; dv++) {
       for (unsigned t = 0; t < NUM_SHUFFLE_TYPES; t++) {
          for (unsigned v = 0; v < 4; v++)
-            run_intel_shuffle(prog, local, dv, t, v, tag);
+            run_intel_shuffle(prog, "intel_shuffle", local, dv, t, v, tag);
       }
    }
-   prog = progs[INTEL_BUFFER_BLOCK];
-   for (unsigned w = 0; w < 2 && prog; w++) {
-      for (unsigned t = 0; t < NUM_BLOCK_TYPES; t++) {
-         for (unsigned n = 1; n <= 8; n *= 2) {
-            char count[12] = "";
-            if (n > 1)
-               snprintf(count, sizeof(count), "%u", n);
-            snprintf(name, sizeof(name), "cl.intel_block.%s.%s%s.l%u.%s",
-                     w ? "write" : "read", block_types[t].name, count, local, tag);
-            CASE(name, check_intel_block(prog, local, w, t, n));
+   /* Buffers (cl.intel_block.*) and __local memory (cl.intel_local_block.*,
+    * cl_intel_subgroup_local_block_io): the same layout and reference.
+    */
+   for (unsigned lm = 0; lm < 2; lm++) {
+      prog = progs[lm ? INTEL_LOCAL_BLOCK : INTEL_BUFFER_BLOCK];
+      for (unsigned w = 0; w < 2 && prog; w++) {
+         for (unsigned t = 0; t < NUM_BLOCK_TYPES; t++) {
+            for (unsigned n = 1; n <= 8; n *= 2) {
+               char count[12] = "";
+               if (n > 1)
+                  snprintf(count, sizeof(count), "%u", n);
+               snprintf(name, sizeof(name), "cl.intel_%sblock.%s.%s%s.l%u.%s",
+                        lm ? "local_" : "", w ? "write" : "read", block_types[t].name, count,
+                        local, tag);
+               CASE(name, check_intel_block(prog, local, w, t, n, lm));
+            }
          }
       }
    }
@@ -1375,6 +1601,23 @@ run_intel(cl_program *progs, unsigned local, const char *tag)
             CASE(name, check_intel_image_block(prog, local, w, t, f));
          }
       }
+   }
+}
+
+/* cl_intel_spirv_subgroups: intel_spirv.spv's kernels, SPV_INTEL_subgroups
+ * written in SPIR-V: the four uint shuffles by per-work-item indices, and
+ * buffer block reads / writes of two uints.
+ */
+static void
+run_intel_spirv(cl_program prog, unsigned local, const char *tag)
+{
+   for (int dv = 0; dv < 2 && prog; dv++)
+      run_intel_shuffle(prog, "intel_spirv.shuffle", local, dv, 5 /* uint */, 0, tag);
+   for (unsigned w = 0; w < 2 && prog; w++) {
+      char name[160];
+      snprintf(name, sizeof(name), "cl.intel_spirv.block.%s.uint2.l%u.%s", w ? "write" : "read",
+               local, tag);
+      CASE(name, check_intel_block(prog, local, w, 0 /* uint */, 2, false));
    }
 }
 
@@ -1485,7 +1728,7 @@ main(int argc, char **argv)
    static const char *const wanted[] = {
       "cl_khr_subgroup_ballot", "cl_khr_subgroup_clustered_reduce",
       "cl_khr_subgroup_non_uniform_arithmetic", "cl_khr_subgroup_non_uniform_vote",
-      "cl_khr_subgroup_rotate",
+      "cl_khr_subgroup_rotate", "cl_khr_subgroup_extended_types",
    };
    for (unsigned i = 0; i < sizeof(wanted) / sizeof(wanted[0]) && !il_only; i++) {
       char name[96];
@@ -1498,7 +1741,7 @@ main(int argc, char **argv)
     */
    static const char *const intel_wanted[] = {
       "cl_intel_subgroups", "cl_intel_subgroups_char", "cl_intel_subgroups_short",
-      "cl_intel_subgroups_long",
+      "cl_intel_subgroups_long", "cl_intel_spirv_subgroups", "cl_intel_subgroup_local_block_io",
    };
    for (unsigned i = 0; i < sizeof(intel_wanted) / sizeof(intel_wanted[0]) && !il_only; i++) {
       char name[96];
@@ -1518,6 +1761,26 @@ main(int argc, char **argv)
    cl_program prog = clCreateProgramWithSource(ctx, 1, (const char **)&src, NULL, &err);
    prog = build("subgroups.cl", prog, err);
    report("cl.build.subgroups_cl", prog ? NULL : "see the build log above");
+
+   /* The 8-, 16- and 64-bit, half and double kernels (half and double where
+    * the device offers cl_khr_fp16 / cl_khr_fp64).
+    */
+   cl_program ext_prog = NULL;
+   if (!il_only) {
+      size_t esize;
+      char *esrc = read_file(CL_RUNNER_DIR "/extended_types.cl", &esize);
+      if (esrc) {
+         ext_prog = clCreateProgramWithSource(ctx, 1, (const char **)&esrc, NULL, &err);
+         ext_prog = build("extended_types.cl", ext_prog, err);
+      }
+      free(esrc);
+      report("cl.build.extended_types_cl",
+             ext_prog ? NULL
+             : esrc   ? "see the build log above (cl_khr_subgroup_extended_types needed)"
+                      : "cannot read " CL_RUNNER_DIR "/extended_types.cl");
+      for (unsigned t = 0; t < NUM_EXT_TYPES; t++)
+         ext_type_ok[t] = !ext_types[t].ext || has_word(exts, ext_types[t].ext);
+   }
 
    /* The OpenCL SPIR-V environment allows rotate only at Subgroup scope
     * (cl_khr_subgroup_rotate), so rusticl refuses the Workgroup-scope
@@ -1576,6 +1839,26 @@ main(int argc, char **argv)
              strstr(log, "allows only Subgroup") ? NULL
                                                  : fail("built, or failed otherwise: %s", log));
       il = NULL;
+   }
+
+   /* SPV_INTEL_subgroups through clCreateProgramWithIL
+    * (cl_intel_spirv_subgroups).  Not with --sub-group-size: the module has
+    * no SubgroupSize execution mode, so it runs at the platform's own size.
+    */
+   cl_program intel_il = NULL;
+   if (!il_only && !reqd) {
+      size_t isize;
+      unsigned char *ispv =
+         (unsigned char *)read_file(CL_RUNNER_BUILD_DIR "/intel_spirv.spv", &isize);
+      if (ispv) {
+         intel_il = clCreateProgramWithIL(ctx, ispv, isize, &err);
+         intel_il = build("intel_spirv.spv", intel_il, err);
+      }
+      report("cl.build.intel_spirv_spv",
+             intel_il ? NULL
+             : ispv   ? "see the build log above (cl_intel_spirv_subgroups needed)"
+                      : "cannot read " CL_RUNNER_BUILD_DIR "/intel_spirv.spv");
+      free(ispv);
    }
 
    /* The cl_intel_subgroups kernels, built whether or not the device
@@ -1655,8 +1938,12 @@ main(int argc, char **argv)
                }
             }
          }
-         if (!il_only)
+         if (!il_only) {
             run_intel(intel, local, tag);
+            run_intel_spirv(intel_il, local, tag);
+            for (unsigned t = 0; t < NUM_EXT_TYPES; t++)
+               run_extended(ext_prog, local, t, tag);
+         }
          if (il) {
             static const uint32_t deltas[] = {0, 1, 5, 0xffffffffu};
             for (unsigned c = 0; c <= 4; c += 4) {

@@ -11,8 +11,9 @@
  * work-groups; subgroup "index" below counts the subgroups of the launch in
  * work-group order, as the host numbers them.
  *
- * The host builds it three times, with -DINTEL_SHUFFLES, -DINTEL_BUFFER_BLOCK
- * and -DINTEL_IMAGE_BLOCK, so that one part failing to build (or to be
+ * The host builds it four times, with -DINTEL_SHUFFLES, -DINTEL_BUFFER_BLOCK,
+ * -DINTEL_LOCAL_BLOCK (cl_intel_subgroup_local_block_io) and
+ * -DINTEL_IMAGE_BLOCK, so that one part failing to build (or to be
  * supported) leaves the others running.
  */
 
@@ -140,6 +141,65 @@ BLOCK_KERNELS(ui, uint, intel_sub_group_block_read, intel_sub_group_block_write)
 BLOCK_KERNELS(us, ushort, intel_sub_group_block_read_us, intel_sub_group_block_write_us)
 BLOCK_KERNELS(uc, uchar, intel_sub_group_block_read_uc, intel_sub_group_block_write_uc)
 BLOCK_KERNELS(ul, ulong, intel_sub_group_block_read_ul, intel_sub_group_block_write_ul)
+#endif
+
+/* --- local block IO (cl_intel_subgroup_local_block_io) ----------------- */
+#if defined(INTEL_LOCAL_BLOCK)
+
+/* The buffer kernels' layout, through __local memory: the work-group copies
+ * its blocks (get_num_sub_groups() * max * n elements from its first
+ * subgroup's) into `l`, and block-reads them there; writes block-write into
+ * `l`, which holds the work-group's part of `out` beforehand and goes back
+ * to it afterwards, so elements no lane writes keep their bytes.  1024
+ * elements: at most (64 + max - 1) / max * max * 8 for every max <= 64.
+ */
+#define LOCAL_WG_ELEMS(n) (get_num_sub_groups() * get_max_sub_group_size() * (n))
+#define LOCAL_COPY(STMT, n)                                                  \
+   for (uint i = get_local_id(0); i < LOCAL_WG_ELEMS(n); i += get_local_size(0)) \
+      STMT;                                                                  \
+   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)
+#define LOCAL_BLOCK_KERNELS(NAME, T, READ, WRITE)                            \
+   SG_SIZE_ATTR                                                             \
+   kernel void local_block_read_##NAME(global const T *in, global T *out,   \
+                                       global uint *where, uint n)          \
+   {                                                                         \
+      local T l[1024];                                                       \
+      record(where);                                                         \
+      const uint base = get_group_id(0) * LOCAL_WG_ELEMS(n);                 \
+      LOCAL_COPY(l[i] = in[base + i], n);                                    \
+      local const T *p = l + get_sub_group_id() * get_max_sub_group_size() * n; \
+      global T *o = out + n * GID;                                           \
+      switch (n) {                                                           \
+      case 1: o[0] = READ(p); break;                                         \
+      case 2: vstore2(READ##2(p), 0, o); break;                              \
+      case 4: vstore4(READ##4(p), 0, o); break;                              \
+      default: vstore8(READ##8(p), 0, o); break;                             \
+      }                                                                      \
+   }                                                                         \
+   SG_SIZE_ATTR                                                             \
+   kernel void local_block_write_##NAME(global const T *in, global T *out,  \
+                                        global uint *where, uint n)         \
+   {                                                                         \
+      local T l[1024];                                                       \
+      record(where);                                                         \
+      const uint base = get_group_id(0) * LOCAL_WG_ELEMS(n);                 \
+      LOCAL_COPY(l[i] = out[base + i], n);                                   \
+      local T *p = l + get_sub_group_id() * get_max_sub_group_size() * n;    \
+      global const T *v = in + n * GID;                                      \
+      switch (n) {                                                           \
+      case 1: WRITE(p, v[0]); break;                                         \
+      case 2: WRITE##2(p, vload2(0, v)); break;                              \
+      case 4: WRITE##4(p, vload4(0, v)); break;                              \
+      default: WRITE##8(p, vload8(0, v)); break;                             \
+      }                                                                      \
+      barrier(CLK_LOCAL_MEM_FENCE);                                          \
+      LOCAL_COPY(out[base + i] = l[i], n);                                   \
+   }
+
+LOCAL_BLOCK_KERNELS(ui, uint, intel_sub_group_block_read, intel_sub_group_block_write)
+LOCAL_BLOCK_KERNELS(us, ushort, intel_sub_group_block_read_us, intel_sub_group_block_write_us)
+LOCAL_BLOCK_KERNELS(uc, uchar, intel_sub_group_block_read_uc, intel_sub_group_block_write_uc)
+LOCAL_BLOCK_KERNELS(ul, ulong, intel_sub_group_block_read_ul, intel_sub_group_block_write_ul)
 #endif
 
 /* --- image block IO --------------------------------------------------- */
