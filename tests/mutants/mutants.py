@@ -692,7 +692,8 @@ MUTANTS = [
            'active invocation, not the caller\'s',
            '   result[0] = lp_build_broadcast_scalar(uint_bld, value);\n}',
            '   result[0] = invoc ? lp_build_broadcast_scalar(uint_bld, value) : src;\n}',
-           IDENTITY_RUNS, every=True),
+           # an op of its own, not an identity mutant: the compute cases see it
+           ['runner:ballot:subgroup.ballot.first_invocation.*']),
     Mutant('gallivm-subgroup-halves', GALLIVM + 'lp_bld_subgroup_ballot.c',
            'a subgroup is the whole vector: ballot, FirstInvocation and ReadInvocation must '
            'not treat each half as a subgroup of its own',
@@ -705,7 +706,9 @@ MUTANTS = [
    return LLVMBuildAnd(gallivm->builder,
                        broadcast(gallivm, lp_build_subgroup_ballot_bits(gallivm, cond, exec), n),
                        LLVMConstVector(half, n), "");''',
-           IDENTITY_RUNS, every=True,
+           # compute first: the vertex cases pass with it on an AVX2 CPU and
+           # fail on AVX-512 (2026-11-26/27); why is not found out
+           ['runner:ballot:subgroup.ballot.ballot.compute.*'] + IDENTITY_RUNS,
            also=[(NIR_SOA, READ_INVOCATION, READ_INVOCATION_HALVES)]),
     # OpenCL (rusticl on llvmpipe)
     Mutant('gallivm-kernel-subgroup-size-full', GALLIVM + 'lp_bld_nir.c',
@@ -773,9 +776,10 @@ MUTANTS = [
            ['runner:intel_image_block:subgroup.intel_image_block.block_read.*.rgba16f*']),
     Mutant('gallivm-raw-static-view-converts', GALLIVM + 'lp_bld_jit_sample.c',
            'SPV_INTEL_subgroups: image block IO on a bound (static) view moves raw bits',
-           '   if (!params->raw_texels || state->format == PIPE_FORMAT_NONE)\n      return state;',
-           '   if (params->raw_texels || state->format == PIPE_FORMAT_NONE)\n      return state;',
-           ['cl']),
+           # the view keeps its own format: a raw access of it converts
+           '   raw->format = params->format;\n   raw->res_format = params->format;\n',
+           '   raw->res_format = params->format;\n',
+           ['cl:128:cl.intel_image_block.read.*']),
     Mutant('nir-block-io-runtime-texel-size', BLOCK_IO,
            'OpenCL image block IO: an image\'s texel size (channel size times count) comes from '
            'its format and order at run time',
