@@ -857,6 +857,23 @@ static const char *const ext_nu_names[] = {
    "add", "min", "max", "mul", "and", "or", "xor", "clustered_add_c4",
 };
 
+/* Case c of part `core` (ext_core_<type>) or of the non-uniform part
+ * (divergent or not): its name; *op_out the operation of a non-uniform case
+ * (floats have add, min, max and, as their fourth, clustered add).
+ */
+static void
+ext_case_name(char *name, size_t size, const struct ext_type *t, bool core, bool divergent,
+              unsigned c, unsigned local, const char *tag, unsigned *op_out)
+{
+   const unsigned op = !core && t->is_float && c == 3 ? 7 : c;
+   if (core)
+      snprintf(name, size, "cl.extended.%s.%s.l%u.%s", t->name, ext_core_names[c], local, tag);
+   else
+      snprintf(name, size, "cl.extended.nu.%s.%s.%s.l%u.%s", divergent ? "divergent" : "uniform",
+               t->name, ext_nu_names[op], local, tag);
+   *op_out = op;
+}
+
 /* One launch of ext_core_<type> (every work-item: the functions are
  * uniform), eleven cases; one of ext_nu_<type> per divergence, one case per
  * operation.  Without the type's extension the cases skip (the kernels are
@@ -873,13 +890,8 @@ run_extended(cl_program prog, unsigned local, unsigned ti, const char *tag)
       const unsigned ncases = core ? NUM_EXT_CORE : t->is_float ? 4 : 8;
       bool any = false;
       for (unsigned c = 0; c < ncases; c++) {
-         const unsigned op = !core && t->is_float && c == 3 ? 7 : c;
-         if (core)
-            snprintf(name, sizeof(name), "cl.extended.%s.%s.l%u.%s", t->name, ext_core_names[c],
-                     local, tag);
-         else
-            snprintf(name, sizeof(name), "cl.extended.nu.%s.%s.%s.l%u.%s",
-                     divergent ? "divergent" : "uniform", t->name, ext_nu_names[op], local, tag);
+         unsigned op;
+         ext_case_name(name, sizeof(name), t, core, divergent, c, local, tag, &op);
          any |= case_wanted(name);
          why[c][0] = 0;
       }
@@ -904,7 +916,8 @@ run_extended(cl_program prog, unsigned local, unsigned ti, const char *tag)
             err = map_subgroups(ext_where, core ? NULL : ext_pred, local, max_lanes);
       }
       for (unsigned c = 0; c < ncases && !err; c++) {
-         const unsigned op = !core && t->is_float && c == 3 ? 7 : c;
+         unsigned op;
+         ext_case_name(name, sizeof(name), t, core, divergent, c, local, tag, &op);
          unsigned checked = 0;
          const char *r = NULL;
          if (core && (c == 0 || c == 10)) {
@@ -925,13 +938,8 @@ run_extended(cl_program prog, unsigned local, unsigned ti, const char *tag)
             snprintf(why[c], sizeof(why[c]), "%s", r);
       }
       for (unsigned c = 0; c < ncases; c++) {
-         const unsigned op = !core && t->is_float && c == 3 ? 7 : c;
-         if (core)
-            snprintf(name, sizeof(name), "cl.extended.%s.%s.l%u.%s", t->name, ext_core_names[c],
-                     local, tag);
-         else
-            snprintf(name, sizeof(name), "cl.extended.nu.%s.%s.%s.l%u.%s",
-                     divergent ? "divergent" : "uniform", t->name, ext_nu_names[op], local, tag);
+         unsigned op;
+         ext_case_name(name, sizeof(name), t, core, divergent, c, local, tag, &op);
          report(name, err ? err : why[c][0] ? why[c] : NULL);
       }
    }

@@ -99,6 +99,24 @@ SHUFFLE_KERNEL(uint2)
 SHUFFLE_KERNEL(float4)
 #endif
 
+/* A block read of n (1, 2, 4, 8) components from p into o[0 .. n - 1], and
+ * a block write of v[0 .. n - 1] to p, for the buffer and __local kernels.
+ */
+#define BLOCK_READ_N(READ, p, o, n)                                          \
+   switch (n) {                                                              \
+   case 1: (o)[0] = READ(p); break;                                          \
+   case 2: vstore2(READ##2(p), 0, o); break;                                 \
+   case 4: vstore4(READ##4(p), 0, o); break;                                 \
+   default: vstore8(READ##8(p), 0, o); break;                                \
+   }
+#define BLOCK_WRITE_N(WRITE, p, v, n)                                        \
+   switch (n) {                                                              \
+   case 1: WRITE(p, (v)[0]); break;                                          \
+   case 2: WRITE##2(p, vload2(0, v)); break;                                 \
+   case 4: WRITE##4(p, vload4(0, v)); break;                                 \
+   default: WRITE##8(p, vload8(0, v)); break;                                \
+   }
+
 /* --- buffer block IO -------------------------------------------------- */
 #if defined(INTEL_BUFFER_BLOCK)
 
@@ -115,12 +133,7 @@ SHUFFLE_KERNEL(float4)
       record(where);                                                         \
       global const T *p = in + SG_INDEX * get_max_sub_group_size() * n;      \
       global T *o = out + n * GID;                                           \
-      switch (n) {                                                           \
-      case 1: o[0] = READ(p); break;                                         \
-      case 2: vstore2(READ##2(p), 0, o); break;                              \
-      case 4: vstore4(READ##4(p), 0, o); break;                              \
-      default: vstore8(READ##8(p), 0, o); break;                             \
-      }                                                                      \
+      BLOCK_READ_N(READ, p, o, n);                                           \
    }                                                                         \
    SG_SIZE_ATTR                                                             \
    kernel void block_write_##NAME(global const T *in, global T *out,        \
@@ -129,12 +142,7 @@ SHUFFLE_KERNEL(float4)
       record(where);                                                         \
       global T *p = out + SG_INDEX * get_max_sub_group_size() * n;           \
       global const T *v = in + n * GID;                                      \
-      switch (n) {                                                           \
-      case 1: WRITE(p, v[0]); break;                                         \
-      case 2: WRITE##2(p, vload2(0, v)); break;                              \
-      case 4: WRITE##4(p, vload4(0, v)); break;                              \
-      default: WRITE##8(p, vload8(0, v)); break;                             \
-      }                                                                      \
+      BLOCK_WRITE_N(WRITE, p, v, n);                                         \
    }
 
 BLOCK_KERNELS(ui, uint, intel_sub_group_block_read, intel_sub_group_block_write)
@@ -169,12 +177,7 @@ BLOCK_KERNELS(ul, ulong, intel_sub_group_block_read_ul, intel_sub_group_block_wr
       LOCAL_COPY(l[i] = in[base + i], n);                                    \
       local const T *p = l + get_sub_group_id() * get_max_sub_group_size() * n; \
       global T *o = out + n * GID;                                           \
-      switch (n) {                                                           \
-      case 1: o[0] = READ(p); break;                                         \
-      case 2: vstore2(READ##2(p), 0, o); break;                              \
-      case 4: vstore4(READ##4(p), 0, o); break;                              \
-      default: vstore8(READ##8(p), 0, o); break;                             \
-      }                                                                      \
+      BLOCK_READ_N(READ, p, o, n);                                           \
    }                                                                         \
    SG_SIZE_ATTR                                                             \
    kernel void local_block_write_##NAME(global const T *in, global T *out,  \
@@ -186,12 +189,7 @@ BLOCK_KERNELS(ul, ulong, intel_sub_group_block_read_ul, intel_sub_group_block_wr
       LOCAL_COPY(l[i] = out[base + i], n);                                   \
       local T *p = l + get_sub_group_id() * get_max_sub_group_size() * n;    \
       global const T *v = in + n * GID;                                      \
-      switch (n) {                                                           \
-      case 1: WRITE(p, v[0]); break;                                         \
-      case 2: WRITE##2(p, vload2(0, v)); break;                              \
-      case 4: WRITE##4(p, vload4(0, v)); break;                              \
-      default: WRITE##8(p, vload8(0, v)); break;                             \
-      }                                                                      \
+      BLOCK_WRITE_N(WRITE, p, v, n);                                         \
       barrier(CLK_LOCAL_MEM_FENCE);                                          \
       LOCAL_COPY(out[base + i] = l[i], n);                                   \
    }
