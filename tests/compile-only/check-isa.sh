@@ -21,11 +21,25 @@
 #                     instructions than the generic masked scan, whose
 #                     shuffles ir3 makes loops of rotates
 #                     (IR3_SHADER_DEBUG=nopartitionloop).
+#   partitioned_*.exit  the loop's exit and membership: in the loop body
+#                     the key (the ballot of the first active fiber) is read
+#                     by moves to a shared register before the first
+#                     conditional branch, which sends the other subsets
+#                     round again; the scan macro (brcst.active) runs after
+#                     that branch, in the subset alone; the subset leaves
+#                     by a jump past the loop's back edge.
 #   partition_shape   partition through nir_lower_subgroups' generic
 #                     lowering (ir3 has no match instruction) is one
-#                     waterfall loop: one elect (getone) and one ballot
-#                     (movmsk) per trip, a trip per distinct key.  No switch:
-#                     there is no other code to compare with.
+#                     waterfall loop, a trip per distinct key.  Its body
+#                     (the loop label to the jump back to it) reads the
+#                     first active fiber's key as one move to a shared
+#                     register (r48.*: the first active fiber writes it, no
+#                     branch around it), compares, and takes one ballot
+#                     (movmsk) before its one conditional branch out.  A
+#                     read of a fixed invocation instead is a branch on the
+#                     lane id around the move.  No switch: there is no other
+#                     code to compare with; the mutant
+#                     nir-partition-loop-lane-zero proves the check can fail.
 #
 # radv (ACO, on RADV's null device; GFX9 to GFX12, wave64 and wave32)
 #   partitioned_*     the partitioned iadd reduce, inclusive and exclusive
@@ -61,6 +75,19 @@
 #                     (no switch can make them fail): the mutants of
 #                     tests/mutants prove they can.
 #
+# every driver (its final ISA: ir3's disassembly, ACO's program, NAK's IR)
+#   block_read_stride, block_write_stride
+#                     SPV_INTEL_subgroups' buffer block IO of a uvec4 goes
+#                     through nir_lower_subgroup_block_io: component k of
+#                     the invocation's vector at Ptr[SubgroupLocalInvocationId
+#                     + k * SubgroupMaxSize], so the address of component k
+#                     is component 0's plus k * size * 4 bytes, an
+#                     immediate in the ISA for k = 1, 2, 3.  No switch: the
+#                     drivers have no other path (without the lowering the
+#                     shader does not compile); the mutant
+#                     nir-block-io-component-interleaved
+#                     (Ptr[id * 4 + k]) proves the check can fail.
+#
 # usage: tests/compile-only/check-isa.sh turnip|radv|nvk RUNNER BUILD_DIR OUTDIR
 # Ends with "N passed, N failed, N skipped".
 set -uo pipefail
@@ -87,14 +114,82 @@ compile() {
       --filter "$filter" --isa-dir "$dir" >"$log" 2>&1
 }
 
+# block_stride DRIVER NAME SIZE ENV...: the block IO stride checks of one
+# configuration.  final_isa (set per driver) prints the final ISA of a file.
+block_stride() {
+   local drv=$1 name=$2 size=$3 dir op f k want missing found
+   shift 3
+   dir=$out/$name.block_io
+   compile "$dir" "$dir.log" "$size" "subgroup.intel_block.block_*.compute.v4uint32.size$size.all" "$@"
+   for op in read write; do
+      f=$dir/subgroup.intel_block.block_$op.compute.v4uint32.size$size.all.txt
+      check=isa.$drv.$name.block_${op}_stride
+      if [ ! -f "$f" ]; then
+         fail "$check" "no ISA of the uvec4 block $op; see $dir.log"
+         continue
+      fi
+      missing="" found=""
+      for k in 1 2 3; do
+         want=$((k * size * 4))
+         # the byte offset as an operand: decimal or hex, a token of its own
+         if final_isa "$f" | grep -qiE "(^|[^0-9a-z_.])($want|0x0*$(printf %x $want))([^0-9a-z_]|$)"; then
+            found="$found +$want"
+         else
+            missing="$missing +$want"
+         fi
+      done
+      if [ -n "$missing" ]; then
+         fail "$check" "no immediate$missing in the address arithmetic: component k is not at k * $size * 4 bytes"
+      else
+         pass "$check" "components 1 to 3 at$found bytes (k * SubgroupMaxSize * 4)"
+      fi
+   done
+}
+
 case $driver in
 turnip)
    icd=$mesa_build/freedreno/vulkan/freedreno_devenv_icd.x86_64.json
    preload=$(cd "$mesa_build/freedreno/drm-shim" 2>/dev/null && pwd)/libfreedreno_noop_drm_shim.so
    # "; CL prog ...: ... N loops" and the instruction total of ir3's summary.
+   final_isa() { sed -n '/^-- IR3 Assembly/,$p' "$1"; }
    loops() { sed -nE 's/^; CL prog .* ([0-9]+) loops$/\1/p' "$1" | head -1; }
    instrs() { sed -nE 's/^; CL prog [^:]*: ([0-9]+) instr,.*/\1/p' "$1" | head -1; }
    count() { grep -cE "^\s*(\([a-z0-9]+\))*$1" "$2"; }
+   # The partitioned loop's membership test and exit (see the header).
+   # Prints "ok" or what is missing.
+   exit_shape() {
+      final_isa "$1" | awk '
+         /^l[0-9]+:$/ { at[substr($0, 1, length($0) - 1)] = NR }
+         { text[NR] = $0 }
+         match($0, /jump #l[0-9]+/) { t = substr($0, RSTART + 6, RLENGTH - 6); if (t in at) { s = at[t]; e = NR } }
+         END {
+            if (!e) { print "no loop"; exit }
+            for (i = s; i <= e; i++) {
+               l = text[i]
+               if (!branch && l ~ /^(\([a-z0-9]+\))*br[a-z]* /) branch = i
+               if (!branch && l ~ /mov\.[a-z0-9]+ r48\./) key = 1
+               if (branch && l ~ /brcst\.active/) scan = 1
+               if (match(l, /jump #l[0-9]+/)) {
+                  t = substr(l, RSTART + 6, RLENGTH - 6)
+                  if ((t in at) && at[t] > e) leave = 1
+               }
+            }
+            why = ""
+            if (!key) why = why "no move of the first fiber'"'"'s key to a shared register before the branch; "
+            if (!branch) why = why "no membership branch; "
+            if (!scan) why = why "no scan macro (brcst.active) after the membership branch; "
+            if (!leave) why = why "no jump out past the loop'"'"'s back edge; "
+            print why == "" ? "ok" : why
+         }'
+   }
+   # The body of the last loop: its label ("lN:") to the jump back to it.
+   loop_body() {
+      final_isa "$1" | awk '
+         /^l[0-9]+:$/ { at[substr($0, 1, length($0) - 1)] = NR }
+         { text[NR] = $0 }
+         match($0, /jump #l[0-9]+/) { t = substr($0, RSTART + 6, RLENGTH - 6); if (t in at) { s = at[t]; e = NR } }
+         END { if (e) for (i = s; i <= e; i++) print text[i] }'
+   }
    # The shapes of our code: two shfl and no loop, or one loop and no shfl.
    ours() {
       [ -f "$2" ] || return 1
@@ -121,15 +216,21 @@ turnip)
       name=a$gpu.size$size
       gpu_env=(LD_PRELOAD="$preload" FD_GPU_ID="$gpu")
       case=subgroup.partitioned.partition.compute.uint32.size$size.one.all
+      block_stride turnip "$name" "$size" "${gpu_env[@]}"
       compile "$out/$name.partition" "$out/$name.partition.log" "$size" "$case" "${gpu_env[@]}"
       f=$out/$name.partition/$case.txt
       check=isa.turnip.$name.partition_shape
       if [ ! -f "$f" ]; then
          fail "$check" "no disassembly; see $out/$name.partition.log"
-      elif [ "$(loops "$f")" = 1 ] && [ "$(count getone "$f")" = 1 ] && [ "$(count movmsk "$f")" = 1 ]; then
-         pass "$check" "1 loop, 1 getone, 1 movmsk, $(instrs "$f") instructions"
       else
-         fail "$check" "$(loops "$f") loops, $(count getone "$f") getone, $(count movmsk "$f") movmsk: not one waterfall loop"
+         loop_body "$f" >"$f.loop"
+         got="$(loops "$f") loops; in the loop body $(count movmsk "$f.loop") movmsk, $(count 'br ' "$f.loop") conditional branches, $(count 'mov\.[a-z0-9]+ r48\.' "$f.loop") moves to a shared register"
+         if [ "$(loops "$f")" = 1 ] && [ "$(count movmsk "$f.loop")" = 1 ] &&
+            [ "$(count 'br ' "$f.loop")" = 1 ] && [ "$(count 'mov\.[a-z0-9]+ r48\.' "$f.loop")" -ge 1 ]; then
+            pass "$check" "$got, $(instrs "$f") instructions"
+         else
+            fail "$check" "$got: not one waterfall loop reading the first active fiber"
+         fi
       fi
       for c in "${cases[@]}"; do
          read -r check switch want case <<<"$c"
@@ -151,6 +252,17 @@ turnip)
          else
             pass "$check" "$(shape "$a"); with $switch: $(shape "$b")"
          fi
+         [ "$want" = loop1 ] || continue
+         check=$check.exit
+         if [ -z "$a" ] || [ -z "$b" ]; then
+            fail "$check" "no disassembly of $case; see $out/$name.*.log"
+         elif [ "$(exit_shape "$a")" != ok ]; then
+            fail "$check" "$(exit_shape "$a")"
+         elif [ "$(exit_shape "$b")" = ok ]; then
+            fail "$check" "the check also passes with IR3_SHADER_DEBUG=$switch: it proves nothing"
+         else
+            pass "$check" "the first fiber's key in a shared register, a membership branch, the scan macro after it, a jump out past the back edge"
+         fi
       done
    done
    ;;
@@ -159,6 +271,7 @@ radv)
    # ACO's final program (print_program without LLVM's disassembler): its
    # loop headers and instructions after "-- Assembly".
    asm() { sed -n '/^-- Assembly/,$p' "$1"; }
+   final_isa() { asm "$1"; }
    loops() { asm "$1" | grep -c 'kind: .*loop-header'; }
    count() { asm "$2" | grep -cE "= $1|^\s*$1"; }
    instrs() { sed -n 's/^stat Instructions: //p' "$1" | head -1; }
@@ -196,6 +309,7 @@ radv)
             "gfx12.wave32   RADV_FORCE_FAMILY=GFX1200 32")
    for cfg in "${configs[@]}"; do
       read -r name gpu_env size <<<"$cfg"
+      block_stride radv "$name" "$size" "$gpu_env"
       filter="subgroup.partitioned.iadd.compute.uint32.size$size.*.ballot.subsets*.all"
       compile "$out/$name.ours" "$out/$name.ours.log" "$size" "$filter" "$gpu_env"
       compile "$out/$name.off" "$out/$name.off.log" "$size" "$filter" "$gpu_env" \
@@ -238,6 +352,7 @@ nvk)
            k = split(s, p, /, */); for (i = 1; i <= k; i++) if (p[i] != "" && p[i] + 0 >= n) c++ }
            END { print c + 0 }' "$1"
    }
+   final_isa() { sed -n '/^-- NAK assembly/,$p' "$1"; }
    count() { grep -cE "= $1( |$)" "$2"; }
    instrs() { sed -n 's/^stat Instruction count: //p' "$1" | head -1; }
    shape() { echo "$(count 'match\.any' "$1") match.any, $(count 'match\.any\.u64' "$1") .u64, $(loops "$1") loops, $(instrs "$1") instructions"; }
@@ -264,6 +379,7 @@ nvk)
    for chip in 162 172 192; do
       name=nv$chip
       gpu_env=(LD_PRELOAD="$preload" NOUVEAU_CHIPSET="$chip")
+      block_stride nvk "$name" 32 "${gpu_env[@]}"
       filter="subgroup.partitioned.partition.compute.*.size32.one.all"
       compile "$out/$name.ours" "$out/$name.ours.log" 32 "$filter" "${gpu_env[@]}"
       compile "$out/$name.off" "$out/$name.off.log" 32 "$filter" "${gpu_env[@]}" NAK_DEBUG=nomatch

@@ -225,6 +225,22 @@ MUTANTS = [
            'nir_push_if(b, nir_ball_iequal(b, value, first));',
            'nir_push_if(b, nir_ieq(b, nir_channel(b, value, 0), nir_channel(b, first, 0)));',
            ['runner-generic:partitioned:subgroup.partitioned.partition.*']),
+    # Lane 0 for the first active invocation: where lane 0 is inactive or
+    # has left, no trip matches the rest and the loop never ends, so no
+    # runner route (it would hang); ir3's ISA shows the wrong read.
+    Mutant('nir-partition-loop-lane-zero', LOWER,
+           'partition without a match instruction: each trip reads the value of the first '
+           'active invocation (one elect per trip), not of invocation 0',
+           '      nir_def *first = nir_read_first_invocation(b, value);\n      nir_push_if(b, nir_ball_iequal(b, value, first));',
+           '      nir_def *first = nir_read_invocation(b, value, nir_imm_int(b, 0));\n      nir_push_if(b, nir_ball_iequal(b, value, first));',
+           ['turnip-isa']),
+    # The same in the partitioned scans' loop (RADV's and ir3's path).
+    Mutant('nir-partitioned-loop-lane-zero', LOWER,
+           'partitioned scans as a loop: each trip runs the subset of the first active '
+           'invocation, whose ballot it reads, not invocation 0\'s',
+           '      nir_def *first = nir_read_first_invocation(b, partition);',
+           '      nir_def *first = nir_read_invocation(b, partition, nir_imm_int(b, 0));',
+           ['turnip-isa', 'radv-isa']),
     Mutant('nir-partition-bool-inverted', LOWER,
            'partition of a Boolean: the invocations holding the same value',
            'return nir_bcsel(b, value, nir_ballot(b, comps, bits, value),',
@@ -258,6 +274,14 @@ MUTANTS = [
            'nir_def *stride = nir_u2uN(b, nir_load_subgroup_max_size(b), bits);',
            'nir_def *stride = nir_u2uN(b, nir_load_subgroup_size(b), bits);',
            ['spirv_tests']),
+    # The GPU drivers' only block IO path: the per-lane lowering read as
+    # "each invocation reads its own vector" (Ptr[id * N + k]).
+    Mutant('nir-block-io-component-interleaved', BLOCK_IO,
+           'SPV_INTEL_subgroups block IO: the second value is Ptr[SubgroupLocalInvocationId + '
+           'SubgroupMaxSize], not the invocation\'s own next element',
+           '      nir_def *index = nir_iadd(b, lane, nir_imul_imm(b, stride, k));',
+           '      nir_def *index = nir_iadd_imm(b, nir_imul_imm(b, lane, comps), k);',
+           ['nvk-isa', 'radv-isa', 'turnip-isa']),
     # --- gallivm native code ---------------------------------------------
     Mutant('gallivm-block-component-stride', NIR_SOA,
            'SPV_INTEL_subgroups block IO: component k at Ptr[id + k * SubgroupMaxSize] (the '
