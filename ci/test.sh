@@ -398,6 +398,17 @@ sed -n '/^family/,$p' "$OUT/runner-breakmask.log"
 grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$OUT/runner-breakmask.log" | head -20
 tally "$OUT/runner-breakmask.log" "runner (breakmask)"
 
+# The generic forms the GPU ISA checks compare our code with, written out by
+# the harness (the runner's --written-out: gen_spvasm.py's written_*
+# shaders), held to the reference model like the cases they stand for.
+section "the written-out generic forms of the ISA checks, at 4 to 64 lanes (--written-out)"
+"$runner" --written-out --sizes 4,8,16,32,64 \
+   --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
+   --csv "$OUT/results-written.csv" --log-dir "$OUT/logs-written" >"$OUT/runner-written.log" 2>&1
+sed -n '/^family/,$p' "$OUT/runner-written.log" | tail -3
+grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$OUT/runner-written.log" | head -20
+tally "$OUT/runner-written.log" "runner (written-out generic forms)"
+
 section "OpenCL kernels on rusticl (llvmpipe) at 4, 8 and 16 lanes (run beside the lavapipe runs)"
 wait_cl
 # cl_skips LOG [quiet]: each skip of cl-runner (tallied already) must be an
@@ -576,8 +587,8 @@ tally_sweep "$OUT/turnip.log" "Turnip sweep"
 echo "   NVK on Turing, Ampere and Ada (32 lanes), and vulkaninfo, under the nouveau drm-shim"
 grep -E '^nvk\.|^compile-only' "$OUT/nvk.log"
 tally_sweep "$OUT/nvk.log" "NVK sweep"
-echo "   ISA of our code against its debug switch (tests/compile-only/check-isa.sh):"
-echo "   ACO's (RADV_DEBUG), ir3's (IR3_SHADER_DEBUG) and NAK's (NAK_DEBUG)"
+echo "   ISA of our code against the generic form the harness writes out (tests/compile-only/check-isa.sh):"
+echo "   ACO's, ir3's and NAK's"
 for drv in radv turnip nvk; do
    grep -E '^isa\.|^isa checks' "$OUT/$drv-isa.log"
    tally "$OUT/$drv-isa.log" "$drv ISA checks"

@@ -1,26 +1,33 @@
 #!/usr/bin/env bash
 # ISA checks of our GPU code, compiled by a driver without its GPU (nothing
 # runs): for each GPU generation and subgroup size, a case's ISA
-# (VK_KHR_pipeline_executable_properties) against the same case with the
-# code's debug switch turning it off.  Each check must also fail on the
-# switched-off code, which proves it can.  They prove what the compiler
-# emits, not what the GPU computes.
+# (VK_KHR_pipeline_executable_properties) against the generic code ours
+# replaces, which the harness writes out itself: the runner's --written-out
+# compiles the case's twin shader (gen_spvasm.py's written_*: Mesa's
+# generic lowering in core SPIR-V, checked against the reference model on
+# lavapipe like any case), so no check depends on a driver's debug switch.
+# Each check must also fail on the written-out generic form, which proves
+# it can.  They prove what the compiler emits, not what the GPU computes.
 #
 # turnip (ir3, under the freedreno drm-shim; a660 and a740, 64 and 128 lanes)
 #   rotate_clusterN   a clustered rotate is two shfl of the whole wave and a
 #                     select: exactly two shfl, both .rdown (a rotate reads
 #                     lane id + delta), and no loop, and fewer
-#                     instructions than the shuffle loop it replaces
-#                     (IR3_SHADER_DEBUG=noshflcluster).
+#                     instructions than the shuffle it replaces (ir3
+#                     makes a loop of it).
 #   intel_*_uniform   SPV_INTEL_subgroups' ShuffleDown / Up with a uniform
 #                     Delta: two shfl.rdown and a select, no loop, fewer
-#                     instructions than with IR3_SHADER_DEBUG=noshfloffset.
+#                     instructions than the same operation with a Delta
+#                     the compiler cannot see is uniform (the case with a
+#                     per-invocation Delta), which is the generic form
+#                     here: written out, the generic form's shuffles of
+#                     the invocation plus a uniform Delta are what ir3's
+#                     folding recognizes.
 #   partitioned_*     the partitioned iadd reduce, inclusive and exclusive
 #                     scan of a ballot passed in: one loop, a trip per
 #                     subset, around ir3's scan macro, and no shfl; fewer
 #                     instructions than the generic masked scan, whose
-#                     shuffles ir3 makes loops of rotates
-#                     (IR3_SHADER_DEBUG=nopartitionloop).
+#                     shuffles ir3 makes loops of rotates.
 #   partitioned_*.exit  the loop's exit and membership: in the loop body
 #                     the key (the ballot of the first active fiber) is read
 #                     by moves to a shared register before the first
@@ -37,8 +44,8 @@
 #                     branch around it), compares, and takes one ballot
 #                     (movmsk) before its one conditional branch out.  A
 #                     read of a fixed invocation instead is a branch on the
-#                     lane id around the move.  No switch: there is no other
-#                     code to compare with; the mutant
+#                     lane id around the move.  No other form: this is the
+#                     generic code itself; the mutant
 #                     nir-partition-loop-lane-zero proves the check can fail.
 #
 # radv (ACO, on RADV's null device; GFX9 to GFX12, wave64 and wave32)
@@ -46,7 +53,7 @@
 #                     scan of a ballot passed in: one loop, a trip per
 #                     subset, around ACO's own reduce or scan, and no
 #                     ds_bpermute; fewer instructions than the generic
-#                     masked scan (RADV_DEBUG=nopartitionloop).
+#                     masked scan.
 #   partitioned_*.exec  the loop's exec handling: the header narrows exec
 #                     to the subset of the first active lane
 #                     (v_readfirstlane, then v_cmpx or s_and_saveexec), the
@@ -56,7 +63,7 @@
 # nvk (NAK, under the nouveau drm-shim; Turing, Ampere and Ada, 32 lanes)
 #   partition_u32     partition of a 32-bit key is one MATCH.ANY and no
 #                     loop, fewer instructions than nir_lower_subgroups'
-#                     waterfall loop (NAK_DEBUG=nomatch).
+#                     waterfall loop.
 #   partition_u64     a 64-bit key: one MATCH.ANY.U64, no loop.
 #   partition_u8      an 8-bit key (widened by nir_lower_bit_size): one
 #                     MATCH.ANY, no loop.
@@ -67,13 +74,13 @@
 #                     subgroup (iadd, smin, smax, umin, umax, and, or, xor)
 #                     is one REDUX whose mnemonic names the operation and,
 #                     for smin and smax alone, .s32; fewer instructions
-#                     than NAK's shuffle tree (NAK_DEBUG=noredux); on
-#                     Turing (SM 7.5, no REDUX) none.
+#                     than a shuffle tree; on Turing (SM 7.5, no REDUX)
+#                     none.
 #   no_redux_*        no REDUX for a clustered reduce below 32 lanes, a
 #                     scan, or imul (REDUX combines every active thread,
 #                     and has no multiply).  These fail only on wrong code
-#                     (no switch can make them fail): the mutants of
-#                     tests/mutants prove they can.
+#                     (the generic form has no REDUX either): the mutants
+#                     of tests/mutants prove they can.
 #
 # every driver (its final ISA: ir3's disassembly, ACO's program, NAK's IR)
 #   block_read_stride, block_write_stride
@@ -82,9 +89,9 @@
 #                     the invocation's vector at Ptr[SubgroupLocalInvocationId
 #                     + k * SubgroupMaxSize], so the address of component k
 #                     is component 0's plus k * size * 4 bytes, an
-#                     immediate in the ISA for k = 1, 2, 3.  No switch: the
-#                     drivers have no other path (without the lowering the
-#                     shader does not compile); the mutant
+#                     immediate in the ISA for k = 1, 2, 3.  No other form:
+#                     the per-lane lowering is the drivers' only path (a
+#                     driver without it does not compile the shader); the mutant
 #                     nir-block-io-component-interleaved
 #                     (Ptr[id * 4 + k]) proves the check can fail.
 #
@@ -98,6 +105,7 @@ out=$4
 mesa_build=$build/subprojects/mesa-25.0.7/src
 mkdir -p "$out"
 passed=0 failed=0
+written=
 start=$(date +%s)
 
 pass() { echo "$1: pass ($2)"; passed=$((passed + 1)); }
@@ -105,19 +113,26 @@ fail() { echo "$1: FAIL ($2)"; failed=$((failed + 1)); }
 
 # compile DIR LOG SIZE FILTER VAR=VALUE...: the ISA of the matching cases
 # in DIR, compiled at subgroup size SIZE with the driver's environment.
+# generic DIR LOG SIZE FILTER VAR=VALUE...: the same for the written-out
+# generic form of those cases (CASE.written).
 compile() {
    local dir=$1 log=$2 size=$3 filter=$4
    shift 4
    rm -rf "$dir"
    env "$@" MESA_SHADER_CACHE_DISABLE=true \
       "$runner" --compile-only --required-subgroup-size "$size" --icd "$icd" --widths 128 \
-      --filter "$filter" --isa-dir "$dir" >"$log" 2>&1
+      --filter "$filter" --isa-dir "$dir" ${written:+--written-out} >"$log" 2>&1
+}
+generic() {
+   local dir=$1 log=$2 size=$3 filter=$4
+   shift 4
+   written=1 compile "$dir" "$log" "$size" "$filter.written" "$@"
 }
 
 # block_stride DRIVER NAME SIZE ENV...: the block IO stride checks of one
 # configuration.  final_isa (set per driver) prints the final ISA of a file.
 block_stride() {
-   local drv=$1 name=$2 size=$3 dir op f k want missing found
+   local drv=$1 name=$2 size=$3 dir op f k want missing found isa
    shift 3
    dir=$out/$name.block_io
    compile "$dir" "$dir.log" "$size" "subgroup.intel_block.block_*.compute.v4uint32.size$size.all" "$@"
@@ -128,11 +143,11 @@ block_stride() {
          fail "$check" "no ISA of the uvec4 block $op; see $dir.log"
          continue
       fi
-      missing="" found=""
+      missing="" found="" isa=$(final_isa "$f")
       for k in 1 2 3; do
          want=$((k * size * 4))
          # the byte offset as an operand: decimal or hex, a token of its own
-         if final_isa "$f" | grep -qiE "(^|[^0-9a-z_.])($want|0x0*$(printf %x $want))([^0-9a-z_]|$)"; then
+         if grep -qiE "(^|[^0-9a-z_.])($want|0x0*$(printf %x $want))([^0-9a-z_]|$)" <<<"$isa"; then
             found="$found +$want"
          else
             missing="$missing +$want"
@@ -202,14 +217,14 @@ turnip)
    }
    shape() { echo "$(count 'shfl\.' "$1") shfl, $(loops "$1") loops, $(instrs "$1") instructions"; }
 
-   #      check                 switch (IR3_SHADER_DEBUG) shape case (@: the size)
-   cases=("rotate_cluster4       noshflcluster   shfl2 subgroup.rotate.compute.uint32.size@.cluster4.delta1.const.all"
-          "rotate_cluster16      noshflcluster   shfl2 subgroup.rotate.compute.uint32.size@.cluster16.delta1.dynamic.all"
-          "intel_down_uniform    noshfloffset    shfl2 subgroup.intel.shuffle_down_uniform.compute.uint32.size@.all"
-          "intel_up_uniform      noshfloffset    shfl2 subgroup.intel.shuffle_up_uniform.compute.uint32.size@.all"
-          "partitioned_reduce    nopartitionloop loop1 subgroup.partitioned.iadd.compute.uint32.size@.reduce.ballot.*.all"
-          "partitioned_inclusive nopartitionloop loop1 subgroup.partitioned.iadd.compute.uint32.size@.inclusive.ballot.*.all"
-          "partitioned_exclusive nopartitionloop loop1 subgroup.partitioned.iadd.compute.uint32.size@.exclusive.ballot.*.all")
+   #      check                 shape case (@: the size) [the generic form's case]
+   cases=("rotate_cluster4       shfl2 subgroup.rotate.compute.uint32.size@.cluster4.delta1.const.all"
+          "rotate_cluster16      shfl2 subgroup.rotate.compute.uint32.size@.cluster16.delta1.dynamic.all"
+          "intel_down_uniform    shfl2 subgroup.intel.shuffle_down_uniform.compute.uint32.size@.all subgroup.intel.shuffle_down.compute.uint32.size@.all"
+          "intel_up_uniform      shfl2 subgroup.intel.shuffle_up_uniform.compute.uint32.size@.all subgroup.intel.shuffle_up.compute.uint32.size@.all"
+          "partitioned_reduce    loop1 subgroup.partitioned.iadd.compute.uint32.size@.reduce.ballot.*.all"
+          "partitioned_inclusive loop1 subgroup.partitioned.iadd.compute.uint32.size@.inclusive.ballot.*.all"
+          "partitioned_exclusive loop1 subgroup.partitioned.iadd.compute.uint32.size@.exclusive.ballot.*.all")
 
    for cfg in "660 64" "660 128" "740 64" "740 128"; do
       read -r gpu size <<<"$cfg"
@@ -233,24 +248,29 @@ turnip)
          fi
       fi
       for c in "${cases[@]}"; do
-         read -r check switch want case <<<"$c"
+         read -r check want case other <<<"$c"
          case=${case//@/$size}
          compile "$out/$name.$check.ours" "$out/$name.$check.ours.log" "$size" "$case" "${gpu_env[@]}"
-         compile "$out/$name.$check.off" "$out/$name.$check.off.log" "$size" "$case" "${gpu_env[@]}" \
-            IR3_SHADER_DEBUG="$switch"
+         if [ -n "$other" ]; then
+            compile "$out/$name.$check.generic" "$out/$name.$check.generic.log" "$size" \
+               "${other//@/$size}" "${gpu_env[@]}"
+         else
+            generic "$out/$name.$check.generic" "$out/$name.$check.generic.log" "$size" "$case" \
+               "${gpu_env[@]}"
+         fi
          a=$(compgen -G "$out/$name.$check.ours/*.txt" | head -1)
-         b=$(compgen -G "$out/$name.$check.off/*.txt" | head -1)
+         b=$(compgen -G "$out/$name.$check.generic/*.txt" | head -1)
          check=isa.turnip.$name.$check
          if [ -z "$a" ] || [ -z "$b" ]; then
             fail "$check" "no disassembly of $case; see $out/$name.*.log"
          elif ! ours "$want" "$a"; then
             fail "$check" "$(shape "$a"): not the $want shape"
          elif ours "$want" "$b"; then
-            fail "$check" "the check also passes with IR3_SHADER_DEBUG=$switch: it proves nothing"
+            fail "$check" "the check also passes on the generic form: it proves nothing"
          elif [ "$(instrs "$a")" -ge "$(instrs "$b")" ]; then
-            fail "$check" "$(instrs "$a") instructions, not fewer than the $switch code's $(instrs "$b")"
+            fail "$check" "$(instrs "$a") instructions, not fewer than the generic form's $(instrs "$b")"
          else
-            pass "$check" "$(shape "$a"); with $switch: $(shape "$b")"
+            pass "$check" "$(shape "$a"); generic: $(shape "$b")"
          fi
          [ "$want" = loop1 ] || continue
          check=$check.exit
@@ -259,7 +279,7 @@ turnip)
          elif [ "$(exit_shape "$a")" != ok ]; then
             fail "$check" "$(exit_shape "$a")"
          elif [ "$(exit_shape "$b")" = ok ]; then
-            fail "$check" "the check also passes with IR3_SHADER_DEBUG=$switch: it proves nothing"
+            fail "$check" "the check also passes on the generic form: it proves nothing"
          else
             pass "$check" "the first fiber's key in a shared register, a membership branch, the scan macro after it, a jump out past the back edge"
          fi
@@ -312,22 +332,21 @@ radv)
       block_stride radv "$name" "$size" "$gpu_env"
       filter="subgroup.partitioned.iadd.compute.uint32.size$size.*.ballot.subsets*.all"
       compile "$out/$name.ours" "$out/$name.ours.log" "$size" "$filter" "$gpu_env"
-      compile "$out/$name.off" "$out/$name.off.log" "$size" "$filter" "$gpu_env" \
-         RADV_DEBUG=nopartitionloop
+      generic "$out/$name.generic" "$out/$name.generic.log" "$size" "$filter" "$gpu_env"
       for scan in reduce inclusive exclusive; do
          check=isa.radv.$name.partitioned_$scan
          a=$(compgen -G "$out/$name.ours/*.$scan.ballot.*.txt" | head -1)
-         b=$(compgen -G "$out/$name.off/*.$scan.ballot.*.txt" | head -1)
+         b=$(compgen -G "$out/$name.generic/*.$scan.ballot.*.txt" | head -1)
          if [ -z "$a" ] || [ -z "$b" ]; then
             fail "$check" "no ISA of the $scan case; see $out/$name.*.log"
          elif ! ours "$a"; then
             fail "$check" "$(loops "$a") loops, $(count ds_bpermute "$a") ds_bpermute: not one loop without ds_bpermute"
          elif ours "$b"; then
-            fail "$check" "the check also passes with RADV_DEBUG=nopartitionloop: it proves nothing"
+            fail "$check" "the check also passes on the generic form: it proves nothing"
          elif [ "$(instrs "$a")" -ge "$(instrs "$b")" ]; then
             fail "$check" "$(instrs "$a") instructions, not fewer than the generic lowering's $(instrs "$b")"
          else
-            pass "$check" "1 loop, no ds_bpermute, $(instrs "$a") instructions; with nopartitionloop: $(loops "$b") loops, $(count ds_bpermute "$b") ds_bpermute, $(instrs "$b") instructions"
+            pass "$check" "1 loop, no ds_bpermute, $(instrs "$a") instructions; generic: $(loops "$b") loops, $(count ds_bpermute "$b") ds_bpermute, $(instrs "$b") instructions"
          fi
          check=$check.exec
          if [ -z "$a" ] || [ -z "$b" ]; then
@@ -335,7 +354,7 @@ radv)
          elif [ "$(exec_shape "$a")" != ok ]; then
             fail "$check" "$(exec_shape "$a")"
          elif [ "$(exec_shape "$b")" = ok ]; then
-            fail "$check" "the check also passes with RADV_DEBUG=nopartitionloop: it proves nothing"
+            fail "$check" "the check also passes on the generic form: it proves nothing"
          else
             pass "$check" "readfirstlane and exec narrowed in the loop header, s_andn2 of exec, exec restored at the exit"
          fi
@@ -382,11 +401,11 @@ nvk)
       block_stride nvk "$name" 32 "${gpu_env[@]}"
       filter="subgroup.partitioned.partition.compute.*.size32.one.all"
       compile "$out/$name.ours" "$out/$name.ours.log" 32 "$filter" "${gpu_env[@]}"
-      compile "$out/$name.off" "$out/$name.off.log" 32 "$filter" "${gpu_env[@]}" NAK_DEBUG=nomatch
+      generic "$out/$name.generic" "$out/$name.generic.log" 32 "$filter" "${gpu_env[@]}"
       for c in "${cases[@]}"; do
          read -r check type insn want <<<"$c"
          case=subgroup.partitioned.partition.compute.$type.size32.one.all
-         a=$out/$name.ours/$case.txt b=$out/$name.off/$case.txt
+         a=$out/$name.ours/$case.txt b=$out/$name.generic/$case.written.txt
          check=isa.nvk.$name.$check
          if [ ! -f "$a" ] || [ ! -f "$b" ]; then
             fail "$check" "no NAK assembly of $case; see $out/$name.*.log"
@@ -395,11 +414,11 @@ nvk)
          elif ! operand_ok "$type" "$a"; then
             fail "$check" "MATCH's operand is $(grep -oE '= match\.any(\.u64)? [^ ]+' "$a" | head -1 | cut -d' ' -f3), not $([ "$type" = uint64 ] && echo "a register pair" || echo "one register")"
          elif [ "$(count "$insn" "$b")" = "$want" ] && [ "$(loops "$b")" = 0 ]; then
-            fail "$check" "the check also passes with NAK_DEBUG=nomatch: it proves nothing"
+            fail "$check" "the check also passes on the generic waterfall: it proves nothing"
          elif [ "$(instrs "$a")" -ge "$(instrs "$b")" ]; then
             fail "$check" "$(instrs "$a") instructions, not fewer than the waterfall's $(instrs "$b")"
          else
-            pass "$check" "$(shape "$a"); with nomatch: $(shape "$b")"
+            pass "$check" "$(shape "$a"); generic: $(shape "$b")"
          fi
       done
 
@@ -408,15 +427,14 @@ nvk)
       # exact text is checked, so an unsigned REDUX for smin fails.
       filter="subgroup.arith.*.compute.*int32.size32.*.all"
       compile "$out/$name.redux" "$out/$name.redux.log" 32 "$filter" "${gpu_env[@]}"
-      compile "$out/$name.noredux" "$out/$name.noredux.log" 32 "$filter" "${gpu_env[@]}" \
-         NAK_DEBUG=noredux
+      generic "$out/$name.shuffles" "$out/$name.shuffles.log" 32 "$filter" "${gpu_env[@]}"
       #        op   type   REDUX
       for c in "iadd uint32 redux.sum" "smin int32 redux.min.s32" "smax int32 redux.max.s32" \
                "umin uint32 redux.min" "umax uint32 redux.max" "and uint32 redux.and" \
                "or uint32 redux.or" "xor uint32 redux.xor"; do
          read -r op type insn <<<"$c"
          case=subgroup.arith.$op.compute.$type.size32.reduce.all
-         a=$out/$name.redux/$case.txt b=$out/$name.noredux/$case.txt
+         a=$out/$name.redux/$case.txt b=$out/$name.shuffles/$case.written.txt
          check=isa.nvk.$name.reduce_$op
          want=1
          [ "$chip" = 162 ] && want=0
@@ -429,11 +447,11 @@ nvk)
          elif [ "$(count "${insn//./\\.}" "$a")" != 1 ]; then
             fail "$check" "$(grep -oE '= redux\.[a-z0-9.]+' "$a" | head -1 | cut -c3-), not $insn"
          elif [ "$(count 'redux\.[a-z0-9.]+' "$b")" != 0 ]; then
-            fail "$check" "a redux with NAK_DEBUG=noredux too: the check proves nothing"
+            fail "$check" "a redux in the written-out shuffle tree too: the check proves nothing"
          elif [ "$(instrs "$a")" -ge "$(instrs "$b")" ]; then
             fail "$check" "$(instrs "$a") instructions, not fewer than the shuffle tree's $(instrs "$b")"
          else
-            pass "$check" "one $insn, $(instrs "$a") instructions; with noredux $(instrs "$b")"
+            pass "$check" "one $insn, $(instrs "$a") instructions; shuffle tree $(instrs "$b")"
          fi
       done
       # No REDUX where it would combine more than the operation may: a

@@ -925,16 +925,50 @@ check_nonsemantic(const struct case_desc *c, const struct case_io *io,
 
 /* --- enumeration -------------------------------------------------------- */
 
+bool cases_written_out;
+
+/* The names of the written-out shaders found, kept for the cases. */
+static const char *
+written_shader(const char *shader)
+{
+   static char names[64][64];
+   static unsigned count;
+   char name[64];
+   snprintf(name, sizeof(name), "written_%s", shader);
+   for (unsigned i = 0; i < count; i++) {
+      if (!strcmp(names[i], name))
+         return names[i];
+   }
+   if (count == 64 || !runner_has_shader(name))
+      return NULL;
+   memcpy(names[count], name, sizeof(name));
+   return names[count++];
+}
+
 void
 emit(struct case_desc *c, const char *base, case_fn fn, void *data, unsigned patterns)
 {
+   const char *shader = c->shader;
+   const char *suffix = "";
+   if (cases_written_out) {
+      /* The written forms of the generic lowerings hold for whole
+       * subgroups (a butterfly reads every lane): pattern "all".
+       */
+      if (!(c->shader = written_shader(shader))) {
+         c->shader = shader;
+         return;
+      }
+      patterns &= 1u << PATTERN_ALL;
+      suffix = ".written";
+   }
    for (unsigned p = 0; p < PATTERN_COUNT; p++) {
       if (!(patterns & (1u << p)))
          continue;
       c->pattern = (enum pattern)p;
-      snprintf(c->name, sizeof(c->name), "%s.%s", base, pattern_names[p]);
+      snprintf(c->name, sizeof(c->name), "%s.%s%s", base, pattern_names[p], suffix);
       fn(c, data);
    }
+   c->shader = shader;
 }
 
 static bool

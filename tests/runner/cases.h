@@ -128,8 +128,15 @@ void check_property(struct check *chk, const char *failure);
 uint32_t case_rnd(uint32_t *seed);
 void case_gen_common(const struct case_desc *c, unsigned size, struct case_io *io,
                      uint32_t seed);
-/* Calls fn once per pattern in the mask, naming the case base.pattern. */
+/* Calls fn once per pattern in the mask, naming the case base.pattern.
+ * With cases_written_out, only the cases whose shader has a written-out
+ * twin (written_<shader>, gen_spvasm.py: the generic lowering in core
+ * SPIR-V), with that shader, as base.all.written.
+ */
 void emit(struct case_desc *c, const char *base, case_fn fn, void *data, unsigned patterns);
+extern bool cases_written_out;
+/* Whether the shader directory holds NAME.spv (main.c). */
+bool runner_has_shader(const char *name);
 void cases_partitioned_enumerate(unsigned size, case_fn fn, void *data);
 void cases_arith_enumerate(unsigned size, case_fn fn, void *data);
 

@@ -217,6 +217,14 @@ struct child_state {
    bool demo_done[8];
 };
 
+bool
+runner_has_shader(const char *name)
+{
+   char path[1024];
+   snprintf(path, sizeof(path), "%s/%s.spv", opt.shader_dir, name);
+   return access(path, R_OK) == 0;
+}
+
 static uint32_t *
 load_spirv(const char *name, size_t *size)
 {
@@ -952,7 +960,7 @@ spawn_child(unsigned width, const char *family, FILE **out, pid_t *pid_out,
          setenv("LP_NATIVE_VECTOR_WIDTH", wbuf, 1);
       else
          unsetenv("LP_NATIVE_VECTOR_WIDTH");
-      const char *argv[24];
+      const char *argv[28];
       unsigned n = 0;
       argv[n++] = self_path;
       argv[n++] = "--child";
@@ -996,6 +1004,8 @@ spawn_child(unsigned width, const char *family, FILE **out, pid_t *pid_out,
       }
       if (opt.self_check)
          argv[n++] = "--self-check";
+      if (cases_written_out)
+         argv[n++] = "--written-out";
       if (opt.demo)
          argv[n++] = "--demo";
       argv[n] = NULL;
@@ -1281,6 +1291,9 @@ usage(void)
            "  --timeout S            seconds a child may go without reporting a case\n"
            "                         (default 300)\n"
            "  --self-check           perturb the reference; every case must fail\n"
+           "  --written-out          the cases whose operation the harness also writes\n"
+           "                         out as the generic lowering (gen_spvasm.py's\n"
+           "                         written_* shaders), with those shaders: CASE.written\n"
            "  --demo                 the main job: per-lane tables, one case per extension\n"
            "  --list                 print case names and exit\n");
    exit(2);
@@ -1347,6 +1360,8 @@ main(int argc, char **argv)
          opt.required_size = (unsigned)atoi(ARG());
       } else if (!strcmp(a, "--self-check")) {
          opt.self_check = true;
+      } else if (!strcmp(a, "--written-out")) {
+         cases_written_out = true;
       } else if (!strcmp(a, "--demo")) {
          opt.demo = true;
       } else if (!strcmp(a, "--list")) {

@@ -356,7 +356,8 @@ def mresult(value, tname):
     return code
 
 
-def move_shader(name, tname, op_line, loads, caps, exts, env, decorations="", globals_=""):
+def move_shader(name, tname, op_line, loads, caps, exts, env, decorations="", globals_="",
+                iface=""):
     """op_line(type id) -> the instruction computing %r from the loads."""
     st, comps = MTYPES[tname]
     decls, tcaps = mtype_decls(st)
@@ -368,7 +369,7 @@ def move_shader(name, tname, op_line, loads, caps, exts, env, decorations="", gl
         body += code
     body += op_line(tid) + mresult("r", tname)
     shader(name, body, caps=tuple(caps) + tuple(tcaps), exts=exts, env=env,
-           decorations=decorations, globals_=g + globals_)
+           decorations=decorations, globals_=g + globals_, iface=iface)
 
 
 # SPV_KHR_subgroup_rotate: the value in src words 0..3.  Delta (SpecId 1) and
@@ -1021,6 +1022,234 @@ for op in ("fadd", "fmin", "fmax"):
             sized_shader(f"arith_{op}_{t}_{scan}_szin", op, t, scan, False, szin=True)
             sized_shader(f"partitioned_{op}_{t}_{scan}_partition_szin", op, t, scan, True,
                          szin=True)
+
+
+# --- The generic lowerings, written out (the runner's --written-out) --------
+# The ISA checks (tests/compile-only/check-isa.sh) compare a driver's code
+# for an operation our series builds natively with the generic code it
+# replaces.  The harness writes that generic code itself, in core SPIR-V and
+# the way Mesa's generic lowering builds it, as "written_<shader>" twins of
+# the cases' shaders, so no check depends on a driver switch.  The runner
+# runs them like their cases (CASE.written, pattern "all"): the reference
+# model checks the written forms too.
+W_IFACE = " %w_sgs %w_ltmask"
+W_DECORATIONS = ("               OpDecorate %w_sgs BuiltIn SubgroupSize\n"
+                 "               OpDecorate %w_ltmask BuiltIn SubgroupLtMask\n")
+W_GLOBALS = ("     %w_true = OpConstantTrue %bool\n"
+             "   %w_v2bool = OpTypeVector %bool 2\n"
+             "   %w_v4bool = OpTypeVector %bool 4\n"
+             "    %w_zero4 = OpConstantComposite %v4uint %uint_0 %uint_0 %uint_0 %uint_0\n"
+             + "".join(f"     %w_c{m} = OpConstant %uint {m}\n" for m in (32, 64, 96)) +
+             "      %w_sgs = OpVariable %ptr_in_u Input\n"
+             "   %w_ltmask = OpVariable %ptr_in_v4u Input\n")
+W = dict(iface=W_IFACE, decorations=W_DECORATIONS)
+W_CAPS = ("GroupNonUniformBallot", "GroupNonUniformShuffle")
+
+
+def w_const(m):
+    """The uint constant m (1 to 16, 32, 64 or 96) of the written shaders."""
+    return f"%w_c{m}" if m >= 32 else f"%uint_{m}"
+
+
+# Rotate with ClusterSize (nir_lower_subgroups' lower_rotate_clustered_to_shuffle):
+# a shuffle of (id & ~(C - 1)) | ((id + Delta) & (C - 1)).
+for dyn in (False, True):
+    dec = "               OpDecorate %cluster SpecId 2\n"
+    glb = "    %cluster = OpSpecConstant %uint 1\n"
+    pre = load_pc(0, "delta") if dyn else ""
+    if not dyn:
+        dec += "               OpDecorate %delta SpecId 1\n"
+        glb += "      %delta = OpSpecConstant %uint 1\n"
+    move_shader(f"written_rotate_uint32_{'dyn' if dyn else 'const'}_cluster", "uint32",
+                lambda tid, pre=pre: pre +
+                "      %w_cm1 = OpISub %uint %cluster %uint_1\n"
+                "     %w_high = OpNot %uint %w_cm1\n"
+                "    %w_first = OpBitwiseAnd %uint %lane %w_high\n"
+                "       %w_ld = OpIAdd %uint %lane %delta\n"
+                "      %w_off = OpBitwiseAnd %uint %w_ld %w_cm1\n"
+                "      %w_idx = OpBitwiseOr %uint %w_first %w_off\n"
+                f"          %r = OpGroupNonUniformShuffle {tid} %sc_subgrp %v %w_idx\n",
+                [("v", 0)], caps=W_CAPS, exts=(), env="vulkan1.1",
+                decorations=dec + W_DECORATIONS, globals_=glb + W_GLOBALS, iface=W_IFACE)
+
+def w_masked_scan(scan):
+    """nir_lower_subgroups' build_scan_reduce of %x (uint32, IAdd) over the
+    invocations in %w_mask: each step adds the accumulator of the highest
+    lower invocation still to be taken (BallotFindMSB of what remains), whose
+    remaining set replaces ours.  Steps and ballot words past the subgroup
+    size are guarded by SubgroupSize, which a driver compiling for a known
+    size folds, as the generic lowering has only the steps and words of that
+    size."""
+    out = ("   %w_size = OpLoad %uint %w_sgs\n"
+           "     %w_lt = OpLoad %v4uint %w_ltmask\n"
+           "     %w_d0 = OpCopyObject %uint %x\n")
+    for k in range(4):
+        out += (f"   %w_m{k} = OpCompositeExtract %uint %w_mask {k}\n"
+                f"   %w_l{k} = OpCompositeExtract %uint %w_lt {k}\n"
+                f"  %w_r0_{k} = OpBitwiseAnd %uint %w_m{k} %w_l{k}\n"
+                f"   %w_wl{k} = OpULessThan %bool {w_const(32 * k) if k else '%uint_0'} %w_size\n")
+    for i in range(7):
+        r = [f"%w_r{i}_{k}" for k in range(4)]
+        out += (f"  %w_o{i}a = OpBitwiseOr %uint {r[0]} {r[1]}\n"
+                f"  %w_o{i}b = OpBitwiseOr %uint {r[2]} {r[3]}\n"
+                f"  %w_o{i} = OpBitwiseOr %uint %w_o{i}a %w_o{i}b\n"
+                f"  %w_any{i} = OpINotEqual %bool %w_o{i} %uint_0\n"
+                f"  %w_live{i} = OpULessThan %bool {w_const(1 << i)} %w_size\n"
+                f"   %w_hb{i} = OpLogicalAnd %bool %w_live{i} %w_any{i}\n"
+                f"  %w_rv{i} = OpCompositeConstruct %v4uint {' '.join(r)}\n"
+                f"  %w_bud{i} = OpGroupNonUniformBallotFindMSB %uint %sc_subgrp %w_rv{i}\n"
+                f"   %w_bd{i} = OpGroupNonUniformShuffle %uint %sc_subgrp %w_d{i} %w_bud{i}\n"
+                f"  %w_acc{i} = OpIAdd %uint %w_d{i} %w_bd{i}\n"
+                f"   %w_d{i + 1} = OpSelect %uint %w_hb{i} %w_acc{i} %w_d{i}\n")
+        for k in range(4):
+            out += (f"  %w_s{i}_{k} = OpGroupNonUniformShuffle %uint %sc_subgrp {r[k]} %w_bud{i}\n"
+                    f"  %w_t{i}_{k} = OpLogicalAnd %bool %w_hb{i} %w_wl{k}\n"
+                    f"  %w_r{i + 1}_{k} = OpSelect %uint %w_t{i}_{k} %w_s{i}_{k} %uint_0\n")
+    d = "%w_d7"
+    if scan == "inclusive":
+        return out + f"          %r = OpCopyObject %uint {d}\n"
+    if scan == "exclusive":
+        # the inclusive value of the highest lower member, or the identity
+        return out + ("  %w_xo = OpBitwiseOr %uint %w_r0_0 %w_r0_1\n"
+                      "  %w_xp = OpBitwiseOr %uint %w_r0_2 %w_r0_3\n"
+                      "  %w_xq = OpBitwiseOr %uint %w_xo %w_xp\n"
+                      "  %w_xhb = OpINotEqual %bool %w_xq %uint_0\n"
+                      "  %w_xrv = OpCompositeConstruct %v4uint %w_r0_0 %w_r0_1 %w_r0_2 %w_r0_3\n"
+                      " %w_xbud = OpGroupNonUniformBallotFindMSB %uint %sc_subgrp %w_xrv\n"
+                      f"  %w_xbd = OpGroupNonUniformShuffle %uint %sc_subgrp {d} %w_xbud\n"
+                      "          %r = OpSelect %uint %w_xhb %w_xbd %uint_0\n")
+    # reduce: the inclusive value of the highest member
+    return out + ("   %w_top = OpGroupNonUniformBallotFindMSB %uint %sc_subgrp %w_mask\n"
+                  f"          %r = OpGroupNonUniformShuffle %uint %sc_subgrp {d} %w_top\n")
+
+
+# The partitioned IAdd reduce / scans of a ballot passed in (lower_partitioned_scan).
+for scan in SCANS:
+    body = mload("uint32", 0, "x")
+    for k in range(4):
+        body += load_src(2 + k, f"b{k}")
+    body += ("     %ballot = OpCompositeConstruct %v4uint %b0 %b1 %b2 %b3\n"
+             "    %w_act = OpGroupNonUniformBallot %v4uint %sc_subgrp %w_true\n"
+             "   %w_mask = OpBitwiseAnd %v4uint %ballot %w_act\n" +
+             w_masked_scan(scan) + store_scalar("uint32", "r") + store_v4_at("ballot", 4))
+    shader(f"written_partitioned_iadd_{scan}_input", body, caps=W_CAPS,
+           globals_="     %uint_32 = OpConstant %uint 32\n" + W_GLOBALS, **W)
+
+
+def w_partition_shader(t, comps):
+    """Partition as nir_lower_subgroups' waterfall (lower_partition): each
+    trip the invocations whose key equals the first active invocation's
+    (every component, bit for bit, but -0.0 meets +0.0) take their ballot
+    and leave."""
+    decl, caps = mdecl_text(t)
+    bits, kind = MSCALARS[t]
+    words = 2 if bits == 64 else 1
+    body = "".join(mload(t, c * words, f"v{c}") for c in range(comps))
+    vt = mscalar_id(t)
+    globals_ = decl + "     %uint_32 = OpConstant %uint 32\n" + W_GLOBALS
+    if comps > 1:
+        vt = f"%t_v{comps}{t}"
+        globals_ += f"   {vt} = OpTypeVector {mscalar_id(t)} {comps}\n"
+        body += f"          %v = OpCompositeConstruct {vt} " + \
+            " ".join(f"%v{c}" for c in range(comps)) + "\n"
+    else:
+        body += f"          %v = OpCopyObject {vt} %v0\n"
+    # The key compared as unsigned words (%w_k: a uint, or a vector of them).
+    nwords = comps * words
+    ut = "%uint" if nwords == 1 else ("%v4uint" if nwords == 4 else "%t_w2uint")
+    if (t, comps) == ("uint32", 2):
+        ut = vt
+    elif nwords == 2:
+        globals_ += "   %t_w2uint = OpTypeVector %uint 2\n"
+    body += f"      %w_vc = OpCopyObject {vt} %v\n"
+    body += ("               OpBranch %w_head\n"
+             "     %w_head = OpLabel\n"
+             "               OpLoopMerge %w_merge %w_cont None\n"
+             "               OpBranch %w_body\n"
+             "     %w_body = OpLabel\n"
+             f"   %w_first = OpGroupNonUniformBroadcastFirst {vt} %sc_subgrp %w_vc\n")
+    if bits < 32:
+        body += ("       %w_k = OpUConvert %uint %w_vc\n"
+                 "      %w_kf = OpUConvert %uint %w_first\n")
+    elif ut == vt:
+        body += (f"       %w_k = OpCopyObject {ut} %w_vc\n"
+                 f"      %w_kf = OpCopyObject {ut} %w_first\n")
+    else:
+        body += (f"       %w_k = OpBitcast {ut} %w_vc\n"
+                 f"      %w_kf = OpBitcast {ut} %w_first\n")
+    if kind == "f":
+        # -0.0 meets +0.0: a zero's sign bit cleared in both keys (as words,
+        # which no float folding touches)
+        assert bits == 64 and nwords in (2, 4)
+        for key in ("w_k", "w_kf"):
+            ws = []
+            for c in range(comps):
+                lo, hi = f"%{key}l{c}", f"%{key}h{c}"
+                body += (f"   {lo} = OpCompositeExtract %uint %{key} {2 * c}\n"
+                         f"   {hi} = OpCompositeExtract %uint %{key} {2 * c + 1}\n"
+                         f"   %{key}s{c} = OpShiftLeftLogical %uint {hi} %uint_1\n"
+                         f"   %{key}o{c} = OpBitwiseOr %uint {lo} %{key}s{c}\n"
+                         f"   %{key}z{c} = OpIEqual %bool %{key}o{c} %uint_0\n"
+                         f"   %{key}c{c} = OpSelect %uint %{key}z{c} %uint_0 {hi}\n")
+                ws += [lo, f"%{key}c{c}"]
+            body += f"   %{key}n = OpCompositeConstruct {ut} " + " ".join(ws) + "\n"
+        body += ("       %w_kk = OpCopyObject %v4uint %w_kn\n"
+                 "      %w_kkf = OpCopyObject %v4uint %w_kfn\n") if nwords == 4 else \
+            (f"       %w_kk = OpCopyObject {ut} %w_kn\n"
+             f"      %w_kkf = OpCopyObject {ut} %w_kfn\n")
+    else:
+        body += (f"       %w_kk = OpCopyObject {ut} %w_k\n"
+                 f"      %w_kkf = OpCopyObject {ut} %w_kf\n")
+    if nwords == 1:
+        body += "      %w_eq = OpIEqual %bool %w_kk %w_kkf\n"
+    else:
+        bt = "%w_v4bool" if nwords == 4 else "%w_v2bool"
+        body += (f"     %w_eqv = OpIEqual {bt} %w_kk %w_kkf\n"
+                 "      %w_eq = OpAll %bool %w_eqv\n")
+    body += ("               OpSelectionMerge %w_sel None\n"
+             "               OpBranchConditional %w_eq %w_take %w_sel\n"
+             "     %w_take = OpLabel\n"
+             "       %w_bm = OpGroupNonUniformBallot %v4uint %sc_subgrp %w_true\n"
+             "               OpBranch %w_merge\n"
+             "      %w_sel = OpLabel\n"
+             "               OpBranch %w_cont\n"
+             "     %w_cont = OpLabel\n"
+             "               OpBranch %w_head\n"
+             "    %w_merge = OpLabel\n"
+             "          %r = OpPhi %v4uint %w_bm %w_take\n" + store_v4("r"))
+    name = f"partition_{'' if comps == 1 else f'v{comps}'}{t}"
+    shader(f"written_{name}", body, caps=W_CAPS + caps, globals_=globals_, env="vulkan1.2",
+           **W)
+
+
+for t, n in (("uint32", 1), ("uint64", 1), ("uint8", 1), ("uint32", 2), ("float64", 2)):
+    w_partition_shader(t, n)
+
+# 32-bit integer reduces (NAK's shuffle tree): a butterfly of ShuffleXor by 1,
+# 2, 4, ..., each step where its mask is below the subgroup size.
+W_COMBINE = {
+    "iadd": "OpIAdd", "and": "OpBitwiseAnd", "or": "OpBitwiseOr", "xor": "OpBitwiseXor",
+    "smin": "OpSLessThan", "smax": "OpSGreaterThan", "umin": "OpULessThan",
+    "umax": "OpUGreaterThan",
+}
+for op, combine in W_COMBINE.items():
+    t = PARTITIONED_OPS[op][1]
+    tid = mscalar_id(t)
+    decl, _ = mdecl_text(t)
+    body = mload(t, 0, "x") + ("  %w_size = OpLoad %uint %w_sgs\n"
+                               "     %w_d0 = OpCopyObject " + tid + " %x\n")
+    for i, m in enumerate((1, 2, 4, 8, 16, 32, 64)):
+        body += f"   %w_o{i} = OpGroupNonUniformShuffleXor {tid} %sc_subgrp %w_d{i} {w_const(m)}\n"
+        if combine.endswith("Than"):  # min / max: compare and select
+            body += (f"   %w_p{i} = {combine} %bool %w_d{i} %w_o{i}\n"
+                     f"   %w_a{i} = OpSelect {tid} %w_p{i} %w_d{i} %w_o{i}\n")
+        else:
+            body += f"   %w_a{i} = {combine} {tid} %w_d{i} %w_o{i}\n"
+        body += (f"  %w_in{i} = OpULessThan %bool {w_const(m)} %w_size\n"
+                 f"   %w_d{i + 1} = OpSelect {tid} %w_in{i} %w_a{i} %w_d{i}\n")
+    body += f"          %r = OpCopyObject {tid} %w_d7\n" + store_scalar(t, "r")
+    shader(f"written_arith_{op}_reduce", body, caps=W_CAPS,
+           globals_=decl + "     %uint_32 = OpConstant %uint 32\n" + W_GLOBALS, **W)
 
 
 def emit(name):
