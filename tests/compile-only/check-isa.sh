@@ -111,6 +111,22 @@ start=$(date +%s)
 pass() { echo "$1: pass ($2)"; passed=$((passed + 1)); }
 fail() { echo "$1: FAIL ($2)"; failed=$((failed + 1)); }
 
+# body_check CHECK OURS GENERIC SHAPE PASS: SHAPE (a function) prints "ok"
+# or what is missing in a file's ISA; it must print "ok" for ours and not
+# for the generic form.
+body_check() {
+   local check=$1 a=$2 b=$3 shape=$4 ok=$5
+   if [ -z "$a" ] || [ -z "$b" ]; then
+      fail "$check" "no ISA of the case or of its generic form; see the logs in $out"
+   elif [ "$($shape "$a")" != ok ]; then
+      fail "$check" "$($shape "$a")"
+   elif [ "$($shape "$b")" = ok ]; then
+      fail "$check" "the check also passes on the generic form: it proves nothing"
+   else
+      pass "$check" "$ok"
+   fi
+}
+
 # compile DIR LOG SIZE FILTER VAR=VALUE...: the ISA of the matching cases
 # in DIR, compiled at subgroup size SIZE with the driver's environment.
 # generic DIR LOG SIZE FILTER VAR=VALUE...: the same for the written-out
@@ -273,16 +289,8 @@ turnip)
             pass "$check" "$(shape "$a"); generic: $(shape "$b")"
          fi
          [ "$want" = loop1 ] || continue
-         check=$check.exit
-         if [ -z "$a" ] || [ -z "$b" ]; then
-            fail "$check" "no disassembly of $case; see $out/$name.*.log"
-         elif [ "$(exit_shape "$a")" != ok ]; then
-            fail "$check" "$(exit_shape "$a")"
-         elif [ "$(exit_shape "$b")" = ok ]; then
-            fail "$check" "the check also passes on the generic form: it proves nothing"
-         else
-            pass "$check" "the first fiber's key in a shared register, a membership branch, the scan macro after it, a jump out past the back edge"
-         fi
+         body_check "$check.exit" "$a" "$b" exit_shape \
+            "the first fiber's key in a shared register, a membership branch, the scan macro after it, a jump out past the back edge"
       done
    done
    ;;
@@ -348,16 +356,8 @@ radv)
          else
             pass "$check" "1 loop, no ds_bpermute, $(instrs "$a") instructions; generic: $(loops "$b") loops, $(count ds_bpermute "$b") ds_bpermute, $(instrs "$b") instructions"
          fi
-         check=$check.exec
-         if [ -z "$a" ] || [ -z "$b" ]; then
-            fail "$check" "no ISA of the $scan case; see $out/$name.*.log"
-         elif [ "$(exec_shape "$a")" != ok ]; then
-            fail "$check" "$(exec_shape "$a")"
-         elif [ "$(exec_shape "$b")" = ok ]; then
-            fail "$check" "the check also passes on the generic form: it proves nothing"
-         else
-            pass "$check" "readfirstlane and exec narrowed in the loop header, s_andn2 of exec, exec restored at the exit"
-         fi
+         body_check "$check.exec" "$a" "$b" exec_shape \
+            "readfirstlane and exec narrowed in the loop header, s_andn2 of exec, exec restored at the exit"
       done
    done
    ;;
