@@ -578,13 +578,13 @@ def mdecl_text(t):
     return "".join(f"   {d}\n" for d in decls), tuple(caps)
 
 
-def partition_shader(name, t, comps, ext_spelling=False):
+def partition_key(t, comps):
+    """Partition's key %v: comps components of scalar type t from src words
+    0.. (two words a 64-bit component).  Returns (code, its type id,
+    globals, capabilities)."""
     decl, caps = mdecl_text(t)
-    bits = MSCALARS[t][0]
-    words = 2 if bits == 64 else 1
-    body = ""
-    for c in range(comps):
-        body += mload(t, c * words, f"v{c}")
+    words = 2 if MSCALARS[t][0] == 64 else 1
+    body = "".join(mload(t, c * words, f"v{c}") for c in range(comps))
     vt = mscalar_id(t)
     globals_ = decl + "     %uint_32 = OpConstant %uint 32\n"
     if comps > 1:
@@ -593,6 +593,11 @@ def partition_shader(name, t, comps, ext_spelling=False):
         body += f"          %v = OpCompositeConstruct {vt} " + " ".join(f"%v{c}" for c in range(comps)) + "\n"
     else:
         body += f"          %v = OpCopyObject {vt} %v0\n"
+    return body, vt, globals_, caps
+
+
+def partition_shader(name, t, comps, ext_spelling=False):
+    body, _, globals_, caps = partition_key(t, comps)
     body += "          %r = OpGroupNonUniformPartitionNV %v4uint %v\n" + store_v4("r")
     shader(name, body, caps=("GroupNonUniformPartitionedNV",) + caps,
            exts=("SPV_NV_shader_subgroup_partitioned",), globals_=globals_,
@@ -1141,19 +1146,10 @@ def w_partition_shader(t, comps):
     trip the invocations whose key equals the first active invocation's
     (every component, bit for bit, but -0.0 meets +0.0) take their ballot
     and leave."""
-    decl, caps = mdecl_text(t)
     bits, kind = MSCALARS[t]
     words = 2 if bits == 64 else 1
-    body = "".join(mload(t, c * words, f"v{c}") for c in range(comps))
-    vt = mscalar_id(t)
-    globals_ = decl + "     %uint_32 = OpConstant %uint 32\n" + W_GLOBALS
-    if comps > 1:
-        vt = f"%t_v{comps}{t}"
-        globals_ += f"   {vt} = OpTypeVector {mscalar_id(t)} {comps}\n"
-        body += f"          %v = OpCompositeConstruct {vt} " + \
-            " ".join(f"%v{c}" for c in range(comps)) + "\n"
-    else:
-        body += f"          %v = OpCopyObject {vt} %v0\n"
+    body, vt, globals_, caps = partition_key(t, comps)
+    globals_ += W_GLOBALS
     # The key compared as unsigned words (%w_k: a uint, or a vector of them).
     nwords = comps * words
     ut = "%uint" if nwords == 1 else ("%v4uint" if nwords == 4 else "%t_w2uint")
