@@ -141,10 +141,16 @@ count_skip() {
    fi
 }
 
-section "the set-up scripts from nothing, with stand-ins (tests/setup), and shellcheck"
+section "the set-up scripts from nothing, with stand-ins (tests/setup), ci/conformance.sh against stand-ins, and shellcheck"
 bash "$TOP/tests/setup/test-setup.sh" "$OUT/setup" >"$OUT/setup.log" 2>&1
 grep -E '^setup[.:]|^ +\|' "$OUT/setup.log" | grep -v ': pass$'
 tally "$OUT/setup.log" "tests/setup/test-setup.sh"
+# ci/conformance.sh's verdicts (expected, unexpected, crash, skip, the
+# partitioned check) against stand-ins of the suites (the suites themselves
+# run outside CI).
+bash "$TOP/tests/conformance/test-conformance.sh" "$OUT/conformance-script" >"$OUT/conformance-script.log" 2>&1
+grep -E '^conformance-script[.:]|^ +\|' "$OUT/conformance-script.log" | grep -v ': pass$'
+tally "$OUT/conformance-script.log" "tests/conformance/test-conformance.sh"
 # Every shell script of ours (ci/, .ci/run, tests/), one case each, with
 # the repo's .shellcheckrc (env.sh followed from each script's folder).
 if command -v shellcheck >/dev/null; then
