@@ -10,6 +10,7 @@
 #include "vkh.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *const case_families[] = { "rotate", "intel", "ballot", "nonsemantic",
@@ -931,16 +932,26 @@ bool cases_written_out;
 static const char *
 written_shader(const char *shader)
 {
-   static char names[64][64];
+   static char names[64][96];
    static unsigned count;
-   char name[64];
-   snprintf(name, sizeof(name), "written_%s", shader);
+   const unsigned max = sizeof(names) / sizeof(names[0]);
+   char name[sizeof(names[0])];
+   if (snprintf(name, sizeof(name), "written_%s", shader) >= (int)sizeof(name)) {
+      fprintf(stderr, "runner: shader name %s too long for written_shader()\n", shader);
+      exit(2);
+   }
    for (unsigned i = 0; i < count; i++) {
       if (!strcmp(names[i], name))
          return names[i];
    }
-   if (count == 64 || !runner_has_shader(name))
+   if (!runner_has_shader(name))
       return NULL;
+   /* Dropping a written-out form would lose its cases silently. */
+   if (count == max) {
+      fprintf(stderr, "runner: more than %u written-out shaders; enlarge written_shader()'s table\n",
+              max);
+      exit(2);
+   }
    memcpy(names[count], name, sizeof(name));
    return names[count++];
 }
