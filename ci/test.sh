@@ -3,7 +3,7 @@
 #   1. Mesa's own unit tests (meson test: nir_tests, spirv_tests with the
 #      series' spirv_to_nir subgroup tests, ...)
 #   2. our subgroup cases on the patched lavapipe at 4, 8 and 16 lanes
-#      (LP_NATIVE_VECTOR_WIDTH), then the compute cases at
+#      (LP_NATIVE_VECTOR_WIDTH), then the compute and fragment cases at
 #      requiredSubgroupSize 4 to 64 in one process per family, and the size
 #      range vulkaninfo reports
 #   3. the refusal of a foreign driver (a fake ICD that claims to be llvmpipe);
@@ -337,16 +337,16 @@ section "subgroup cases on the patched lavapipe"
    --csv "$OUT/results.csv" --log-dir "$OUT/logs" "$@" | tee "$OUT/runner.log"
 tally "$OUT/runner.log" "runner"
 
-# The compute cases at each requiredSubgroupSize lavapipe offers (4 to 64
+# The compute and fragment cases at each requiredSubgroupSize lavapipe offers (4 to 64
 # lanes), all sizes in one process per family: sizes come from the
 # pipelines (VK_EXT_subgroup_size_control), at the default vector width.
 # The run above is the global path (LP_NATIVE_VECTOR_WIDTH, no required
-# size), with the vertex and fragment cases.  CI runs a fixed tenth of
-# them, with at least one case of every family, operation and size (898 of
-# 12,550; all of them take some 15 minutes); --full runs them all.
+# size), with the vertex cases.  CI runs a fixed tenth of
+# them, with at least one case of every family, operation and size (902 of
+# 12,730; all of them take some 15 minutes); --full runs them all.
 sizes_sample=(--sample 20)
 [ $full = 0 ] || sizes_sample=()
-section "compute cases at requiredSubgroupSize 4, 8, 16, 32 and 64 (--sizes${sizes_sample[*]:+, ${sizes_sample[*]}})"
+section "compute and fragment cases at requiredSubgroupSize 4, 8, 16, 32 and 64 (--sizes${sizes_sample[*]:+, ${sizes_sample[*]}})"
 "$runner" --sizes 4,8,16,32,64 --tag sizes "${sizes_sample[@]}" \
    --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
    --csv "$OUT/results-sizes.csv" --log-dir "$OUT/logs-sizes" "$@" >"$OUT/runner-sizes.log" 2>&1
@@ -365,10 +365,10 @@ vi_value() { sed -n "s/^[[:space:]]*$1[[:space:]]*= *//p" "$OUT/vulkaninfo-lavap
    why="${why:+$why; }maxComputeWorkgroupSubgroups $(vi_value maxComputeWorkgroupSubgroups), not 256"
 stages=$(sed -n '/requiredSubgroupSizeStages: count/{n;:a;/^[[:space:]]*SHADER_STAGE/{p;n;ba}}' \
    "$OUT/vulkaninfo-lavapipe.txt" | head -8 | tr -d '\t ' | sort -u | tr '\n' ' ')
-[ "$stages" = "SHADER_STAGE_COMPUTE_BIT " ] ||
-   why="${why:+$why; }requiredSubgroupSizeStages: ${stages:-none}, not compute alone"
+[ "$stages" = "SHADER_STAGE_COMPUTE_BIT SHADER_STAGE_FRAGMENT_BIT " ] ||
+   why="${why:+$why; }requiredSubgroupSizeStages: ${stages:-none}, not compute and fragment"
 if [ -z "$why" ]; then
-   echo "size_range.vulkaninfo: pass (minSubgroupSize 4, maxSubgroupSize 64, maxComputeWorkgroupSubgroups 256, requiredSubgroupSizeStages COMPUTE)"
+   echo "size_range.vulkaninfo: pass (minSubgroupSize 4, maxSubgroupSize 64, maxComputeWorkgroupSubgroups 256, requiredSubgroupSizeStages COMPUTE FRAGMENT)"
    passed=$((passed + 1))
 else
    echo "size_range.vulkaninfo: FAIL ($why; see $OUT/vulkaninfo-lavapipe.txt)"
@@ -392,6 +392,19 @@ for variant in generic:nosubgroupnative loop:partitionloop; do
    grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$OUT/runner-$tag.log" | head -20
    tally "$OUT/runner-$tag.log" "runner ($tag)"
 done
+
+# The fragment cases at every required size again on gallivm's generic
+# builders (GALLIVM_PERF=nosubgroupnative): at 32 and 64 lanes a fragment
+# subgroup runs in vectors of 16, which the generic code must take too
+# (a cluster of 32 there is the whole vector).
+section "fragment cases at requiredSubgroupSize 4 to 64 on the generic builders (GALLIVM_PERF=nosubgroupnative)"
+GALLIVM_PERF=nosubgroupnative "$runner" --sizes 4,8,16,32,64 --filter 'subgroup.*.fragment.*' \
+   --tag generic-sizes --expectations "$TOP/tests/expectations/lavapipe-fails.txt" --skips "$SKIPS" \
+   --csv "$OUT/results-generic-sizes.csv" --log-dir "$OUT/logs-generic-sizes" \
+   >"$OUT/runner-generic-sizes.log" 2>&1
+sed -n '/^family/,$p' "$OUT/runner-generic-sizes.log"
+grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$OUT/runner-generic-sizes.log" | head -20
+tally "$OUT/runner-generic-sizes.log" "runner (generic, sizes)"
 
 # The loop cases again with gallivm's break mask in every loop (the path of
 # loops whose breaks diverge, and of fragment shaders), at every size.

@@ -9,8 +9,10 @@ rule it breaks) and the runs that must fail with it:
                                 (Mesa's generic code and NIR lowering)
   runner-loop:FAMILY[:GLOB]     the same with GALLIVM_PERF=partitionloop
                                 (lower_partitioned_scan_to_loop)
-  runner-sizes:FAMILY[:GLOB]    the compute cases at requiredSubgroupSize 4 to
+  runner-sizes:FAMILY[:GLOB]    the compute and fragment cases at requiredSubgroupSize 4 to
                                 64 (--sizes), one process per family
+  runner-generic-sizes:FAMILY[:GLOB]
+                                the same with GALLIVM_PERF=nosubgroupnative
   spirv_tests[:GTEST_FILTER]    Mesa's spirv_tests (src/compiler/spirv/tests)
   nir_tests[:GTEST_FILTER]      Mesa's nir_tests (src/compiler/nir/tests)
   piglit:GLOB                   tests/piglit/run-piglit.sh on the mutant's GL
@@ -560,6 +562,23 @@ MUTANTS = [
            '      return info->subgroup_size;\n',
            '      return lp_native_subgroup_size();\n',
            ['runner-sizes:ballot']),
+    Mutant('llvmpipe-fragment-required-size-ignored', GALLIVM + 'lp_bld_nir.c',
+           'VK_EXT_subgroup_size_control: a fragment shader runs at its requiredSubgroupSize '
+           '(lavapipe lists fragment in requiredSubgroupSizeStages)',
+           '        info->stage == MESA_SHADER_FRAGMENT) &&\n',
+           '        false) &&\n',
+           ['runner-sizes:ballot:subgroup.ballot.*.fragment.*']),
+    Mutant('llvmpipe-fragment-vectors-native', 'src/gallium/drivers/llvmpipe/lp_state_fs.c',
+           'a fragment shader\'s vectors have the lanes of its subgroup, up to one 4x4 stamp',
+           'fs_type.length = lp_shader_lanes(&nir->info);',
+           'fs_type.length = MIN2(lp_native_vector_width / 32, 16);',
+           ['runner-sizes:ballot:subgroup.ballot.*.fragment.*']),
+    Mutant('gallivm-fragment-cluster-above-lanes', GALLIVM + 'lp_bld_nir.c',
+           'a cluster of 32 in a fragment subgroup of 64 lanes, whose 16 invocations fill '
+           'vectors of 16, reduces all of them',
+           '      if (nir_intrinsic_cluster_size(intrin) < lanes)\n',
+           '      if (true)\n',
+           ['runner-generic-sizes:arith:subgroup.arith.iadd.fragment.*.cluster32.*']),
     Mutant('gallivm-texture-call-first-part', GALLIVM + 'lp_bld_jit_sample.c',
            'a shader wider than the native texture functions calls them on each part of its '
            'lanes',

@@ -245,7 +245,7 @@ def run_spec(spec):
     """Runs one route of mutants.py; returns a Run."""
     kind, _, arg = spec.partition(':')
     if kind in ('runner', 'runner-generic', 'runner-loop', 'runner-sse41', 'runner-avx2',
-                'runner-sizes'):
+                'runner-sizes', 'runner-generic-sizes'):
         family, _, filt = arg.partition(':')
         # ci/test.sh's expected failures (a case failing without the mutant
         # would prove nothing), under the tag its run of the lowering has.
@@ -258,6 +258,10 @@ def run_spec(spec):
         if kind == 'runner-generic':
             env['GALLIVM_PERF'] = 'nosubgroupnative'
             cmd += ['--tag', 'generic']
+        if kind == 'runner-generic-sizes':
+            # ci/test.sh's fragment cases at every size on the generic builders
+            env['GALLIVM_PERF'] = 'nosubgroupnative'
+            cmd += ['--sizes', '4,8,16,32,64', '--tag', 'generic-sizes']
         if kind == 'runner-loop':
             env['GALLIVM_PERF'] = 'partitionloop'
             cmd += ['--tag', 'loop']
@@ -269,7 +273,7 @@ def run_spec(spec):
             env['GALLIUM_OVERRIDE_CPU_CAPS'] = 'avx'
             cmd += ['--widths', '256,512', '--tag', 'caps_avx']
         if kind == 'runner-sizes':
-            # compute pipelines at every requiredSubgroupSize (ci/test.sh's --sizes run)
+            # compute and fragment pipelines at every requiredSubgroupSize (ci/test.sh's --sizes run)
             cmd += ['--sizes', '4,8,16,32,64', '--tag', 'sizes']
         return summarized(sh(cmd, timeout=1200, env=env),
                           r'^(subgroup\.\S+): (?:fail|unexpected-pass)\b ?(.*)$', 'the runner',

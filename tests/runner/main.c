@@ -58,7 +58,7 @@ struct options {
    bool compile_only;
    const char *isa_dir;
    unsigned required_size;
-   /* --sizes: compute pipelines at these requiredSubgroupSize values, all in
+   /* --sizes: compute and fragment pipelines at these requiredSubgroupSize values, all in
     * one child per family at the driver's default width
     */
    unsigned sizes[8];
@@ -108,14 +108,15 @@ name_hash(const char *name)
    return h;
 }
 
-/* Whether a case matches the filter and, with --sizes, is a compute case (the
- * other stages ignore requiredSubgroupSize).
+/* Whether a case matches the filter and, with --sizes, is a compute or
+ * fragment case (lavapipe's requiredSubgroupSizeStages; vertex shaders
+ * ignore requiredSubgroupSize).
  */
 static bool
 case_matches(const struct case_desc *c)
 {
    return fnmatch(opt.filter, c->name, 0) == 0 &&
-          (!opt.num_sizes || c->stage == STAGE_COMPUTE);
+          (!opt.num_sizes || c->stage == STAGE_COMPUTE || c->stage == STAGE_FRAGMENT);
 }
 
 /* The sample is stratified: besides the cases whose hash falls in it, each
@@ -332,13 +333,14 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
    if (opt.num_sizes) {
       /* Vulkan leaves these to the application: the runner refuses them */
       const unsigned subgroups = (io->workgroup_size + st->size - 1) / st->size;
-      if (!(st->h.required_size_stages & VK_SHADER_STAGE_COMPUTE_BIT) ||
+      if (!(st->h.required_size_stages & (c->stage == STAGE_FRAGMENT ? VK_SHADER_STAGE_FRAGMENT_BIT : VK_SHADER_STAGE_COMPUTE_BIT)) ||
           st->size < st->h.min_subgroup_size || st->size > st->h.max_subgroup_size ||
           (st->size & (st->size - 1))) {
          free(spv);
          snprintf(why, why_size, "refused: requiredSubgroupSize %u is not a power of two in "
-                  "the device's range [%u, %u], or compute is not in requiredSubgroupSizeStages",
-                  st->size, st->h.min_subgroup_size, st->h.max_subgroup_size);
+                  "the device's range [%u, %u], or the case's stage is not in "
+                  "requiredSubgroupSizeStages", st->size, st->h.min_subgroup_size,
+                  st->h.max_subgroup_size);
          return ST_SKIP;
       }
       if (subgroups > st->h.max_workgroup_subgroups) {
@@ -485,6 +487,8 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
       }
    }
    if (c->stage == STAGE_FRAGMENT && !opt.any_driver) {
+      /* a 4x4 block at most: a larger subgroup's other lanes are inactive */
+      const unsigned full = st->size < 16 ? st->size : 16;
       for (unsigned s = 0; s < st->lm.num_subgroups; s++) {
          unsigned n = 0, lowest = ~0u;
          for (unsigned l = 0; l < st->size; l++) {
@@ -495,11 +499,11 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
                   lowest = (unsigned)inv;
             }
          }
-         if (n && (n != st->size || lowest != s)) {
+         if (n && (n != full || lowest != s)) {
             snprintf(why, why_size,
                      "fragment subgroup with key %u has %u invocations, the lowest %u: "
-                     "one point over whole 4x4 blocks gives full subgroups of %u keyed "
-                     "by their lowest index", s, n, lowest, st->size);
+                     "one point over whole 4x4 blocks gives subgroups of %u invocations "
+                     "keyed by their lowest index", s, n, lowest, full);
             return ST_FAIL;
          }
       }
@@ -548,6 +552,21 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
       snprintf(why, why_size, "Vulkan leaves every result of this input undefined (a NaN or "
                "an infinity in each subgroup's values; reference.h): nothing to check");
       return ST_SKIP;
+   }
+   if (chk->cared == 0 && c->stage == STAGE_FRAGMENT) {
+      /* a fragment subgroup may have lanes no invocation fills (llvmpipe's
+       * hold one 4x4 block, 16 invocations, whatever the size)
+       */
+      unsigned most = 0;
+      for (unsigned s = 0; s < st->lm.num_subgroups; s++) {
+         const unsigned n = lane_map_active_count(&st->lm, s);
+         most = n > most ? n : most;
+      }
+      if (most < st->size) {
+         snprintf(why, why_size, "the lanes this case reads hold no invocation: fragment "
+                  "subgroups of %u lanes have %u invocations at most here", st->size, most);
+         return ST_SKIP;
+      }
    }
    if (chk->cared == 0) {
       snprintf(why, why_size, "the reference defines no result for this input: the case checks nothing");
@@ -1260,7 +1279,8 @@ usage(void)
    fprintf(stderr,
            "usage: subgroup-runner [options]\n"
            "  --widths 128,256,512   LP_NATIVE_VECTOR_WIDTH values (4/8/16 lanes)\n"
-           "  --sizes 4,8,16,32,64   instead of --widths: the compute cases at each\n"
+           "  --sizes 4,8,16,32,64   instead of --widths: the compute and fragment\n"
+           "                         cases at each\n"
            "                         requiredSubgroupSize, every size in one child\n"
            "                         per family at the default width\n"
            "  --filter GLOB          only cases whose name matches\n"

@@ -343,6 +343,10 @@ create_graphics_pipeline(struct vkh *h, const struct vkh_dispatch *d, VkShaderMo
                          VkPipelineCreateFlags flags, VkPipeline *pipe)
 {
    const bool frag = d->stage == VK_SHADER_STAGE_FRAGMENT_BIT;
+   const VkPipelineShaderStageRequiredSubgroupSizeCreateInfo frss = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO,
+      .requiredSubgroupSize = d->required_subgroup_size,
+   };
    const VkPipelineShaderStageCreateInfo stages[2] = {
       {
          .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
@@ -353,6 +357,7 @@ create_graphics_pipeline(struct vkh *h, const struct vkh_dispatch *d, VkShaderMo
       },
       {
          .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+         .pNext = frag && d->required_subgroup_size ? &frss : NULL,
          .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
          .module = sm,
          .pName = "main",

@@ -596,12 +596,12 @@ def partition_key(t, comps):
     return body, vt, globals_, caps
 
 
-def partition_shader(name, t, comps, ext_spelling=False):
+def partition_shader(name, t, comps, ext_spelling=False, stage="compute"):
     body, _, globals_, caps = partition_key(t, comps)
     body += "          %r = OpGroupNonUniformPartitionNV %v4uint %v\n" + store_v4("r")
     shader(name, body, caps=("GroupNonUniformPartitionedNV",) + caps,
            exts=("SPV_NV_shader_subgroup_partitioned",), globals_=globals_,
-           env="vulkan1.2", ext_spelling=ext_spelling)
+           env="vulkan1.2", ext_spelling=ext_spelling, stage=stage)
 
 
 for t in ("uint8", "uint16", "uint32", "int32", "uint64", "float16", "float32",
@@ -612,6 +612,8 @@ for t, n in (("uint32", 2), ("float32", 3), ("uint16", 4), ("float64", 2), ("boo
     partition_shader(f"partition_v{n}{t}", t, n)
 partition_shader("partition_uint32_ext", "uint32", 1, ext_spelling=True)
 partition_shader("partition_float32_ext", "float32", 1, ext_spelling=True)
+# In a fragment shader too, whose subgroup size a pipeline can require.
+partition_shader("partition_uint32_fragment", "uint32", 1, stage="fragment")
 
 # The 16 instructions, each with the type its cases use.
 PARTITIONED_OPS = {
@@ -654,7 +656,8 @@ SZIN = dict(caps=("SignedZeroInfNanPreserve",), exts=("SPV_KHR_float_controls",)
             modes="               OpExecutionMode %main SignedZeroInfNanPreserve 32\n")
 
 
-def partitioned_shader(name, op, scan, ballot_from, ext_spelling=False, szin=False):
+def partitioned_shader(name, op, scan, ballot_from, ext_spelling=False, szin=False,
+                       stage="compute"):
     """ballot_from: "partition" (of src word 1) or "input" (src words 2..5).
     szin: declare SignedZeroInfNanPreserve 32 (see SZIN)."""
     opcode, t = PARTITIONED_OPS[op]
@@ -674,7 +677,7 @@ def partitioned_shader(name, op, scan, ballot_from, ext_spelling=False, szin=Fal
            caps=("GroupNonUniformPartitionedNV", "GroupNonUniformArithmetic") + fc["caps"],
            exts=("SPV_NV_shader_subgroup_partitioned",) + fc["exts"],
            globals_=decl + "     %uint_32 = OpConstant %uint 32\n", env="vulkan1.2",
-           ext_spelling=ext_spelling, modes=fc["modes"])
+           ext_spelling=ext_spelling, modes=fc["modes"], stage=stage)
 
 
 def store_v4_at(value, first):
@@ -693,6 +696,9 @@ for op in PARTITIONED_OPS:
             partitioned_shader(f"partitioned_{op}_{scan}_{src}", op, scan, src)
 partitioned_shader("partitioned_iadd_reduce_partition_ext", "iadd", "reduce", "partition",
                    ext_spelling=True)
+for scan in SCANS:
+    partitioned_shader(f"partitioned_iadd_{scan}_partition_fragment", "iadd", scan, "partition",
+                       stage="fragment")
 # NaN, infinities, denormals and signed zeros (cases_partitioned.c, fdata);
 # FAdd's scans over ballots passed in too.
 for op in ("fmin", "fmax", "fadd"):
@@ -954,7 +960,7 @@ ARITH_GROUPS = {"reduce": "Reduce", "inclusive": "InclusiveScan", "exclusive": "
 ARITH_CLUSTER_OPS = ("iadd", "fmul", "umax", "smin", "fmin", "xor", "land")
 
 
-def arith_shader(name, op, group, cluster=0, szin=False):
+def arith_shader(name, op, group, cluster=0, szin=False, stage="compute"):
     opcode, t = PARTITIONED_OPS[op]
     decl, _ = mdecl_text(t)
     cl = f" %uint_{cluster}" if cluster else ""
@@ -964,7 +970,7 @@ def arith_shader(name, op, group, cluster=0, szin=False):
     caps = ("GroupNonUniformArithmetic",) + (("GroupNonUniformClustered",) if cluster else ())
     fc = SZIN if szin else dict(caps=(), exts=(), modes="")
     shader(name, body, caps=caps + fc["caps"], exts=fc["exts"], modes=fc["modes"],
-           globals_=decl + "     %uint_32 = OpConstant %uint 32\n")
+           globals_=decl + "     %uint_32 = OpConstant %uint 32\n", stage=stage)
 
 
 for op in PARTITIONED_OPS:
@@ -978,6 +984,14 @@ for op in ("fmin", "fmax", "fadd"):
     for scan, group in ARITH_GROUPS.items():
         arith_shader(f"arith_{op}_{scan}_szin", op, group, szin=True)
 arith_shader("arith_fmin_cluster4_szin", "fmin", "ClusteredReduce", 4, szin=True)
+# IAdd in a fragment shader too, whose subgroup size a pipeline can require:
+# clusters of 4, and of 32 (at 32 and 64 lanes, past the 16 lanes llvmpipe's
+# fragment vectors have).
+for scan, group in ARITH_GROUPS.items():
+    arith_shader(f"arith_iadd_{scan}_fragment", "iadd", group, stage="fragment")
+for cl in (4, 32):
+    arith_shader(f"arith_iadd_cluster{cl}_fragment", "iadd", "ClusteredReduce", cl,
+                 stage="fragment")
 
 
 # --- The other sizes (cases_partitioned.c, sized_enumerate): the integer
