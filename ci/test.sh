@@ -342,8 +342,8 @@ tally "$OUT/runner.log" "runner"
 # pipelines (VK_EXT_subgroup_size_control), at the default vector width.
 # The run above is the global path (LP_NATIVE_VECTOR_WIDTH, no required
 # size), with the vertex cases.  CI runs a fixed tenth of
-# them, with at least one case of every family, operation and size (902 of
-# 12,730; all of them take some 15 minutes); --full runs them all.
+# them, with at least one case of every family, operation and size (913 of
+# 12,901; all of them take some 15 minutes); --full runs them all.
 sizes_sample=(--sample 20)
 [ $full = 0 ] || sizes_sample=()
 section "compute and fragment cases at requiredSubgroupSize 4, 8, 16, 32 and 64 (--sizes${sizes_sample[*]:+, ${sizes_sample[*]}})"
@@ -354,7 +354,7 @@ sed -n '/^family/,$p' "$OUT/runner-sizes.log"
 grep -E ': (fail|unexpected-pass)|^note: .*allowed skip' "$OUT/runner-sizes.log" | head -20
 tally "$OUT/runner-sizes.log" "runner (sizes)"
 
-section "lavapipe's subgroup size range (vulkaninfo): what VK_EXT_subgroup_size_control reports"
+section "lavapipe's subgroup size range and stages (vulkaninfo): what VK_EXT_subgroup_size_control and the subgroup properties report"
 VK_DRIVER_FILES="$BUILD_DIR/subprojects/mesa-$MESA_VERSION/src/gallium/targets/lavapipe/lvp_devenv_icd.x86_64.json" \
    vulkaninfo >"$OUT/vulkaninfo-lavapipe.txt" 2>&1
 why=""
@@ -372,6 +372,19 @@ if [ -z "$why" ]; then
    passed=$((passed + 1))
 else
    echo "size_range.vulkaninfo: FAIL ($why; see $OUT/vulkaninfo-lavapipe.txt)"
+   failed=$((failed + 1))
+fi
+
+# The stages lavapipe offers subgroup operations in: vertex too (the
+# runner's vertex cases prove every family Vulkan allows there).
+sstages=$(sed -n '/subgroupSupportedStages: count/{n;:a;/^[[:space:]]*SHADER_STAGE/{p;n;ba}}' \
+   "$OUT/vulkaninfo-lavapipe.txt" | head -10 | tr -d '\t ' | sort -u | tr '\n' ' ')
+want="SHADER_STAGE_COMPUTE_BIT SHADER_STAGE_FRAGMENT_BIT SHADER_STAGE_MESH_BIT_EXT SHADER_STAGE_TASK_BIT_EXT SHADER_STAGE_VERTEX_BIT "
+if [ "$sstages" = "$want" ]; then
+   echo "subgroup_stages.vulkaninfo: pass (subgroupSupportedStages VERTEX FRAGMENT COMPUTE TASK MESH)"
+   passed=$((passed + 1))
+else
+   echo "subgroup_stages.vulkaninfo: FAIL (subgroupSupportedStages: ${sstages:-none}; see $OUT/vulkaninfo-lavapipe.txt)"
    failed=$((failed + 1))
 fi
 

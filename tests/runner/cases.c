@@ -988,6 +988,14 @@ want(const char *ext, const char *family)
    return !ext || !strcmp(ext, family);
 }
 
+const struct gfx_stage gfx_stages[2] = {
+   { STAGE_VERTEX, "vertex",
+     (1u << PATTERN_ALL) | (1u << PATTERN_DIVERGENT) | (1u << PATTERN_NESTED) |
+        (1u << PATTERN_PARTIAL) },
+   { STAGE_FRAGMENT, "fragment",
+     (1u << PATTERN_ALL) | (1u << PATTERN_DIVERGENT) | (1u << PATTERN_NESTED) },
+};
+
 void
 cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
 {
@@ -1042,6 +1050,41 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
                   emit(&c, base, fn, data, patterns);
                }
             }
+         }
+      }
+
+      /* uint32 in the vertex and fragment stages: a dynamic Delta of 1 and
+       * size + 3 over the subgroup, and a constant Delta of 1 in clusters
+       * of 4.
+       */
+      static char gfx_rotate[2][2][40];
+      for (unsigned g = 0; g < 2; g++) {
+         const struct gfx_stage *gs = &gfx_stages[g];
+         for (unsigned k = 0; k < 3; k++) {
+            const unsigned dyn = k < 2, cl = k < 2 ? 0 : 4;
+            const uint32_t delta = k == 1 ? size + 3 : 1;
+            if (cl > size)
+               continue;
+            memset(&c, 0, sizeof(c));
+            c.ext = "rotate";
+            c.needs_ext = "VK_KHR_shader_subgroup_rotate";
+            c.stage = gs->stage;
+            snprintf(gfx_rotate[g][!dyn], 40, "rotate_uint32_%s_%s", dyn ? "dyn" : "const_cluster",
+                     gs->name);
+            c.shader = gfx_rotate[g][!dyn];
+            c.gen = gen_rotate;
+            c.check = check_rotate;
+            c.param[0] = delta;
+            c.param[1] = cl;
+            c.param[2] = dyn;
+            c.param[3] = 0; /* uint32 */
+            c.needs_features = VKH_FEAT_ROTATE | (cl ? VKH_FEAT_ROTATE_CLUSTERED : 0);
+            char cluster[24] = "";
+            if (cl)
+               snprintf(cluster, sizeof(cluster), ".cluster%u", cl);
+            snprintf(base, sizeof(base), "subgroup.rotate.%s.uint32.size%u%s.delta%u.%s",
+                     gs->name, size, cluster, delta, dyn ? "dynamic" : "const");
+            emit(&c, base, fn, data, gs->patterns);
          }
       }
    }
@@ -1251,6 +1294,34 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
          snprintf(base, sizeof(base), "subgroup.vote.elect_ballot_%s.compute.size%u",
                   loops[k], size);
          emit(&c, base, fn, data, PATTERNS_EVERY);
+      }
+
+      /* Elect, All, Any and AllEqual on uint32 in the vertex and fragment
+       * stages.
+       */
+      static char gfx_vote[2][4][32];
+      for (unsigned g = 0; g < 2; g++) {
+         const struct gfx_stage *gs = &gfx_stages[g];
+         static const char *const ops[] = { "elect", "vote_all", "vote_any",
+                                            "vote_all_equal_uint32" };
+         static const unsigned kinds[] = { VOTE_ELECT, VOTE_ALL, VOTE_ANY, VOTE_ALL_EQUAL };
+         static const char *const names[] = { "elect", "all", "any", "all_equal" };
+         for (unsigned k = 0; k < 4; k++) {
+            memset(&c, 0, sizeof(c));
+            c.ext = "vote";
+            c.gen = gen_vote;
+            c.check = check_vote;
+            c.stage = gs->stage;
+            snprintf(gfx_vote[g][k], 32, "%s_%s", ops[k], gs->name);
+            c.shader = gfx_vote[g][k];
+            c.param[0] = kinds[k];
+            c.param[1] = VOTE_DATA_RANDOM;
+            c.param[2] = 32;
+            snprintf(base, sizeof(base), "subgroup.vote.%s.%s.%s.size%u%s", names[k], gs->name,
+                     k == 0 ? "bool" : k == 3 ? "uint32" : "bool", size,
+                     k == 0 ? "" : ".random");
+            emit(&c, base, fn, data, gs->patterns);
+         }
       }
    }
 

@@ -79,6 +79,17 @@ enum case_stage { STAGE_COMPUTE, STAGE_VERTEX, STAGE_FRAGMENT };
 /* The fragment stage shades an FB_WIDTH x (workgroup size / FB_WIDTH) area. */
 #define FB_WIDTH 8
 
+/* The vertex and fragment stages, with the patterns their cases take: those
+ * that do not assume how invocations fill subgroups ("one" needs compute's
+ * order; the fragment stage shades a full area, so it has no "partial").
+ */
+struct gfx_stage {
+   enum case_stage stage;
+   const char *name;
+   unsigned patterns;
+};
+extern const struct gfx_stage gfx_stages[2];
+
 struct case_desc {
    char name[160];          /* full case name */
    const char *ext;         /* family: rotate, intel, ballot, nonsemantic, partitioned, intel_block */

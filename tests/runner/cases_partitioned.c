@@ -706,47 +706,47 @@ cases_partitioned_enumerate(unsigned size, case_fn fn, void *data)
       emit(&c, base, fn, data, PATTERNS_BASIC);
    }
 
-   /* The fragment stage, whose subgroup size a pipeline may require too:
-    * Partition, and IAdd over its subsets, with the patterns that do not
-    * assume how invocations fill subgroups (cases.c's ballot stages).
+   /* The vertex and fragment stages (a fragment pipeline may require its
+    * subgroup size too): Partition, and IAdd over its subsets, with the
+    * patterns that do not assume how invocations fill subgroups.
     */
-   static const char *const frag_scans[3] = {
-      "partitioned_iadd_reduce_partition_fragment",
-      "partitioned_iadd_inclusive_partition_fragment",
-      "partitioned_iadd_exclusive_partition_fragment",
-   };
-   const unsigned frag_patterns =
-      (1u << PATTERN_ALL) | (1u << PATTERN_DIVERGENT) | (1u << PATTERN_NESTED);
-   memset(&c, 0, sizeof(c));
-   c.ext = "partitioned";
-   c.needs_ext = "VK_NV_shader_subgroup_partitioned";
-   c.stage = STAGE_FRAGMENT;
-   c.shader = "partition_uint32_fragment";
-   c.gen = gen_partition;
-   c.check = check_partition;
-   c.param[0] = 2; /* uint32 */
-   c.param[1] = D_HALF;
-   c.needs_features = VKH_FEAT_PARTITIONED;
-   snprintf(base, sizeof(base), "subgroup.partitioned.partition.fragment.uint32.size%u.%s",
-            size, dist_names[D_HALF]);
-   emit(&c, base, fn, data, frag_patterns);
-   for (unsigned sc = 0; sc < 3; sc++) {
+   static char gfx_names[2][4][56];
+   for (unsigned g = 0; g < 2; g++) {
+      const struct gfx_stage *gs = &gfx_stages[g];
       memset(&c, 0, sizeof(c));
       c.ext = "partitioned";
       c.needs_ext = "VK_NV_shader_subgroup_partitioned";
-      c.stage = STAGE_FRAGMENT;
-      c.shader = frag_scans[sc];
-      c.gen = gen_partitioned;
-      c.check = check_partitioned;
-      c.param[0] = 0; /* iadd */
-      c.param[1] = sc;
-      c.param[2] = 0; /* the ballot of Partition */
+      c.stage = gs->stage;
+      snprintf(gfx_names[g][0], 56, "partition_uint32_%s", gs->name);
+      c.shader = gfx_names[g][0];
+      c.gen = gen_partition;
+      c.check = check_partition;
+      c.param[0] = 2; /* uint32 */
+      c.param[1] = D_HALF;
       c.needs_features = VKH_FEAT_PARTITIONED;
-      c.param[3] = sc == 0 ? 2 : sc == 1 ? size / 2 : size;
-      snprintf(base, sizeof(base),
-               "subgroup.partitioned.%s.fragment.%s.size%u.%s.partition.subsets%u", pops[0].name,
-               pops[0].type, size, scan_names[sc], c.param[3]);
-      emit(&c, base, fn, data, frag_patterns);
+      snprintf(base, sizeof(base), "subgroup.partitioned.partition.%s.uint32.size%u.%s",
+               gs->name, size, dist_names[D_HALF]);
+      emit(&c, base, fn, data, gs->patterns);
+      for (unsigned sc = 0; sc < 3; sc++) {
+         memset(&c, 0, sizeof(c));
+         c.ext = "partitioned";
+         c.needs_ext = "VK_NV_shader_subgroup_partitioned";
+         c.stage = gs->stage;
+         snprintf(gfx_names[g][1 + sc], 56, "partitioned_iadd_%s_partition_%s", scan_names[sc],
+                  gs->name);
+         c.shader = gfx_names[g][1 + sc];
+         c.gen = gen_partitioned;
+         c.check = check_partitioned;
+         c.param[0] = 0; /* iadd */
+         c.param[1] = sc;
+         c.param[2] = 0; /* the ballot of Partition */
+         c.needs_features = VKH_FEAT_PARTITIONED;
+         c.param[3] = sc == 0 ? 2 : sc == 1 ? size / 2 : size;
+         snprintf(base, sizeof(base),
+                  "subgroup.partitioned.%s.%s.%s.size%u.%s.partition.subsets%u", pops[0].name,
+                  gs->name, pops[0].type, size, scan_names[sc], c.param[3]);
+         emit(&c, base, fn, data, gs->patterns);
+      }
    }
 
    static char shader_names[16][3][2][48];
@@ -968,37 +968,35 @@ cases_arith_enumerate(unsigned size, case_fn fn, void *data)
       }
    }
 
-   /* IAdd in the fragment stage, whose subgroup size a pipeline may require
-    * too: the reduce and scans, and clusters of 4 and 32 (a cluster no
-    * larger than the subgroup), with the patterns that do not assume how
-    * invocations fill subgroups.
+   /* IAdd in the vertex and fragment stages (a fragment pipeline may require
+    * its subgroup size too): the reduce and scans, and clusters of 4 and 32
+    * (a cluster no larger than the subgroup), with the patterns that do not
+    * assume how invocations fill subgroups.
     */
-   static const char *const frag_arith[5] = {
-      "arith_iadd_reduce_fragment", "arith_iadd_inclusive_fragment",
-      "arith_iadd_exclusive_fragment", "arith_iadd_cluster4_fragment",
-      "arith_iadd_cluster32_fragment",
+   static const char *const gfx_arith[5] = {
+      "reduce", "inclusive", "exclusive", "cluster4", "cluster32",
    };
-   for (unsigned k = 0; k < 5; k++) {
-      const unsigned cluster = k < 3 ? 0 : k == 3 ? 4 : 32;
-      if (cluster > size)
-         continue;
-      memset(&c, 0, sizeof(c));
-      c.ext = "arith";
-      c.stage = STAGE_FRAGMENT;
-      c.shader = frag_arith[k];
-      c.gen = gen_arith;
-      c.check = check_arith;
-      c.param[0] = 0; /* iadd */
-      c.param[1] = k < 3 ? k : REF_SCAN_REDUCE;
-      c.param[2] = cluster;
-      if (cluster)
-         snprintf(base, sizeof(base), "subgroup.arith.iadd.fragment.uint32.size%u.cluster%u",
-                  size, cluster);
-      else
-         snprintf(base, sizeof(base), "subgroup.arith.iadd.fragment.uint32.size%u.%s", size,
-                  scan_names[k]);
-      emit(&c, base, fn, data,
-           (1u << PATTERN_ALL) | (1u << PATTERN_DIVERGENT) | (1u << PATTERN_NESTED));
+   static char gfx_arith_names[2][5][40];
+   for (unsigned g = 0; g < 2; g++) {
+      const struct gfx_stage *gs = &gfx_stages[g];
+      for (unsigned k = 0; k < 5; k++) {
+         const unsigned cluster = k < 3 ? 0 : k == 3 ? 4 : 32;
+         if (cluster > size)
+            continue;
+         memset(&c, 0, sizeof(c));
+         c.ext = "arith";
+         c.stage = gs->stage;
+         snprintf(gfx_arith_names[g][k], 40, "arith_iadd_%s_%s", gfx_arith[k], gs->name);
+         c.shader = gfx_arith_names[g][k];
+         c.gen = gen_arith;
+         c.check = check_arith;
+         c.param[0] = 0; /* iadd */
+         c.param[1] = k < 3 ? k : REF_SCAN_REDUCE;
+         c.param[2] = cluster;
+         snprintf(base, sizeof(base), "subgroup.arith.iadd.%s.uint32.size%u.%s", gs->name, size,
+                  gfx_arith[k]);
+         emit(&c, base, fn, data, gs->patterns);
+      }
    }
 
    /* NaN, infinities, denormals and signed zeros ("one": a set of one

@@ -161,6 +161,12 @@ def shader(name, body, caps=(), exts=(), imports="", iface="", decorations="",
     "SPV_NV_shader_subgroup_partitioned" to the EXT string (see ext_spelling.py).
     stage: "compute", or "vertex" / "fragment" (see GRAPHICS_HEADER).
     modes: further OpExecutionMode lines (compute only)."""
+    if stage == "vertex":
+        # the vertex header's key is FirstInvocation (SPV_KHR_shader_ballot),
+        # and it declares GroupNonUniform only for a core operation
+        if "SubgroupBallotKHR" not in caps:
+            caps = ("GroupNonUniform", "SubgroupBallotKHR") + tuple(caps)
+            exts = ("SPV_KHR_shader_ballot",) + tuple(exts)
     META[name] = (env, ext_spelling)
     SHADERS[name] = dict(
         caps="".join(f"               OpCapability {c}\n" for c in caps),
@@ -357,7 +363,7 @@ def mresult(value, tname):
 
 
 def move_shader(name, tname, op_line, loads, caps, exts, env, decorations="", globals_="",
-                iface=""):
+                iface="", stage="compute"):
     """op_line(type id) -> the instruction computing %r from the loads."""
     st, comps = MTYPES[tname]
     decls, tcaps = mtype_decls(st)
@@ -369,7 +375,7 @@ def move_shader(name, tname, op_line, loads, caps, exts, env, decorations="", gl
         body += code
     body += op_line(tid) + mresult("r", tname)
     shader(name, body, caps=tuple(caps) + tuple(tcaps), exts=exts, env=env,
-           decorations=decorations, globals_=g + globals_, iface=iface)
+           decorations=decorations, globals_=g + globals_, iface=iface, stage=stage)
 
 
 # SPV_KHR_subgroup_rotate: the value in src words 0..3.  Delta (SpecId 1) and
@@ -392,12 +398,17 @@ for tname in MTYPES:
                 dec += "               OpDecorate %delta SpecId 1\n"
                 glb += "      %delta = OpSpecConstant %uint 1\n"
             extra = " %cluster" if cl else ""
-            move_shader(f"rotate_{tname}_{'dyn' if dyn else 'const'}{'_cluster' if cl else ''}",
-                        tname,
-                        lambda tid, pre=pre, extra=extra:
-                            pre + f"          %r = OpGroupNonUniformRotateKHR {tid} "
-                                  f"%sc_subgrp %v %delta{extra}\n",
-                        [("v", 0)], decorations=dec, globals_=glb, **ROT)
+            # uint32 in the vertex and fragment stages too
+            stages = ("compute", "vertex", "fragment") if tname == "uint32" else ("compute",)
+            for stage in stages:
+                sfx = "" if stage == "compute" else "_" + stage
+                move_shader(f"rotate_{tname}_{'dyn' if dyn else 'const'}"
+                            f"{'_cluster' if cl else ''}{sfx}",
+                            tname,
+                            lambda tid, pre=pre, extra=extra:
+                                pre + f"          %r = OpGroupNonUniformRotateKHR {tid} "
+                                      f"%sc_subgrp %v %delta{extra}\n",
+                            [("v", 0)], decorations=dec, globals_=glb, stage=stage, **ROT)
 
 # SPV_INTEL_subgroups shuffles.  A Vulkan module may not declare
 # SubgroupShuffleINTEL (it is no Vulkan capability); Mesa's spirv_to_nir only
@@ -612,8 +623,10 @@ for t, n in (("uint32", 2), ("float32", 3), ("uint16", 4), ("float64", 2), ("boo
     partition_shader(f"partition_v{n}{t}", t, n)
 partition_shader("partition_uint32_ext", "uint32", 1, ext_spelling=True)
 partition_shader("partition_float32_ext", "float32", 1, ext_spelling=True)
-# In a fragment shader too, whose subgroup size a pipeline can require.
-partition_shader("partition_uint32_fragment", "uint32", 1, stage="fragment")
+# In the vertex and fragment stages too (a fragment pipeline can require its
+# subgroup size).
+for stage in ("vertex", "fragment"):
+    partition_shader(f"partition_uint32_{stage}", "uint32", 1, stage=stage)
 
 # The 16 instructions, each with the type its cases use.
 PARTITIONED_OPS = {
@@ -696,9 +709,10 @@ for op in PARTITIONED_OPS:
             partitioned_shader(f"partitioned_{op}_{scan}_{src}", op, scan, src)
 partitioned_shader("partitioned_iadd_reduce_partition_ext", "iadd", "reduce", "partition",
                    ext_spelling=True)
-for scan in SCANS:
-    partitioned_shader(f"partitioned_iadd_{scan}_partition_fragment", "iadd", scan, "partition",
-                       stage="fragment")
+for stage in ("vertex", "fragment"):
+    for scan in SCANS:
+        partitioned_shader(f"partitioned_iadd_{scan}_partition_{stage}", "iadd", scan,
+                           "partition", stage=stage)
 # NaN, infinities, denormals and signed zeros (cases_partitioned.c, fdata);
 # FAdd's scans over ballots passed in too.
 for op in ("fmin", "fmax", "fadd"):
@@ -724,11 +738,11 @@ def graphics_header(stage):
     would make its own consistent map:
 
     vertex:   one point per invocation, rasterization discarded; the
-              invocation index is VertexIndex.  lavapipe allows no core
-              subgroup operation in this stage (subgroupSupportedStages),
-              and SPV_KHR_shader_ballot has no stage restriction, so only
-              SubgroupBallotKHR is declared and the key is
-              OpSubgroupFirstInvocationKHR of the index.  The runner does
+              invocation index is VertexIndex.  SPV_KHR_shader_ballot has
+              no stage restriction, so the key is
+              OpSubgroupFirstInvocationKHR of the index, SubgroupBallotKHR
+              declared in every vertex shader, and GroupNonUniform in
+              those beyond SPV_KHR_shader_ballot's (shader()).  The runner does
               not trust it: on lavapipe it requires the shape llvmpipe's
               draw module gives (vertex v is lane v % size of the subgroup
               of vertex v - v % size), from VertexIndex and the lane
@@ -833,21 +847,26 @@ GRAPHICS_STAGES = ("vertex", "fragment")
 # dst[0] = the Boolean result as 0 / 1.  Predicates are bit 0 of src word 0;
 # AllEqual reads a value of type t from src words 0 (and 1).
 VOTE_RESULT = "          %r = OpSelect %uint %e %uint_1 %uint_0\n" + store_dst(0, "r")
-shader("elect", "          %e = OpGroupNonUniformElect %bool %sc_subgrp\n" + VOTE_RESULT)
-for op in ("All", "Any"):
-    shader(f"vote_{op.lower()}",
-           load_src(0, "v") +
-           "         %vb = OpBitwiseAnd %uint %v %uint_1\n"
-           "       %pred = OpINotEqual %bool %vb %uint_0\n"
-           f"          %e = OpGroupNonUniform{op} %bool %sc_subgrp %pred\n" + VOTE_RESULT,
-           caps=("GroupNonUniformVote",))
-for t in ("uint32", "float32", "uint64", "uint16"):
-    decl, caps = mdecl_text(t)
-    shader(f"vote_all_equal_{t}",
-           mload(t, 0, "v") +
-           f"          %e = OpGroupNonUniformAllEqual %bool %sc_subgrp %v\n" + VOTE_RESULT,
-           caps=("GroupNonUniformVote",) + caps,
-           globals_=decl + "     %uint_32 = OpConstant %uint 32\n")
+# Each in compute and, as "<name>_<stage>", in the vertex and fragment stages
+# (AllEqual on uint32 only there).
+for stage in ("compute", "vertex", "fragment"):
+    sfx = "" if stage == "compute" else "_" + stage
+    shader("elect" + sfx, "          %e = OpGroupNonUniformElect %bool %sc_subgrp\n" +
+           VOTE_RESULT, stage=stage)
+    for op in ("All", "Any"):
+        shader(f"vote_{op.lower()}" + sfx,
+               load_src(0, "v") +
+               "         %vb = OpBitwiseAnd %uint %v %uint_1\n"
+               "       %pred = OpINotEqual %bool %vb %uint_0\n"
+               f"          %e = OpGroupNonUniform{op} %bool %sc_subgrp %pred\n" + VOTE_RESULT,
+               caps=("GroupNonUniformVote",), stage=stage)
+    for t in ("uint32", "float32", "uint64", "uint16") if stage == "compute" else ("uint32",):
+        decl, caps = mdecl_text(t)
+        shader(f"vote_all_equal_{t}" + sfx,
+               mload(t, 0, "v") +
+               f"          %e = OpGroupNonUniformAllEqual %bool %sc_subgrp %v\n" + VOTE_RESULT,
+               caps=("GroupNonUniformVote",) + caps,
+               globals_=decl + "     %uint_32 = OpConstant %uint 32\n", stage=stage)
 
 
 # Elect and ballot inside loops.  A trip count is uniform ("u": push
@@ -984,14 +1003,15 @@ for op in ("fmin", "fmax", "fadd"):
     for scan, group in ARITH_GROUPS.items():
         arith_shader(f"arith_{op}_{scan}_szin", op, group, szin=True)
 arith_shader("arith_fmin_cluster4_szin", "fmin", "ClusteredReduce", 4, szin=True)
-# IAdd in a fragment shader too, whose subgroup size a pipeline can require:
-# clusters of 4, and of 32 (at 32 and 64 lanes, past the 16 lanes llvmpipe's
-# fragment vectors have).
-for scan, group in ARITH_GROUPS.items():
-    arith_shader(f"arith_iadd_{scan}_fragment", "iadd", group, stage="fragment")
-for cl in (4, 32):
-    arith_shader(f"arith_iadd_cluster{cl}_fragment", "iadd", "ClusteredReduce", cl,
-                 stage="fragment")
+# IAdd in the vertex and fragment stages too (a fragment pipeline can require
+# its subgroup size): clusters of 4, and of 32 (at 32 and 64 lanes, past the
+# 16 lanes llvmpipe's fragment vectors have).
+for stage in ("vertex", "fragment"):
+    for scan, group in ARITH_GROUPS.items():
+        arith_shader(f"arith_iadd_{scan}_{stage}", "iadd", group, stage=stage)
+    for cl in (4, 32):
+        arith_shader(f"arith_iadd_cluster{cl}_{stage}", "iadd", "ClusteredReduce", cl,
+                     stage=stage)
 
 
 # --- The other sizes (cases_partitioned.c, sized_enumerate): the integer
