@@ -13,7 +13,7 @@ MESA_TREE=$TOP/subprojects/mesa-$MESA_VERSION
 MESA_BASE_DATE="2025-05-28T00:00:00Z"
 # Where ci/export-series.sh puts each concern's patches (patches/series
 # gives the order).
-SERIES_DIRS="spirv_to_nir nir backend/llvmpipe patches backend/radv backend/turnip backend/nvk backend/rusticl"
+SERIES_DIRS="spirv_to_nir nir backend/llvmpipe patches backend/radv backend/turnip backend/nvk backend/rusticl backend/intel"
 series_patches() { sed -e '/^#/d' -e '/^$/d' "$TOP/patches/series"; }
 # The MR of each patch of series_patches, in order: the name of the
 # "# MR NN-name" section it is in.

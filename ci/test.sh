@@ -19,11 +19,12 @@
 #   6. the GPU drivers' compile-only sweeps (tests/compile-only/sweep.sh):
 #      every case's pipeline on RADV's null device at GFX9, GFX10.3, GFX11
 #      and GFX12, wave64 and wave32, and on Turnip under the freedreno
-#      drm-shim on a6xx and a7xx, 64 and 128 lanes, and on NVK under the
-#      nouveau drm-shim on Turing, Ampere and Ada (no AMD, Adreno or NVIDIA
-#      GPU): proves compilation, not results; and vulkaninfo's list of what
-#      each advertises; and the ISA checks of our ACO, ir3 and NAK code
-#      (tests/compile-only/check-isa.sh)
+#      drm-shim on a6xx and a7xx, 64 and 128 lanes, on NVK under the
+#      nouveau drm-shim on Turing, Ampere and Ada, and on ANV under the
+#      Intel noop drm-shim on Gfx9, Gfx12, Gfx12.5 and Xe2 (no AMD, Adreno,
+#      NVIDIA or Intel GPU): proves compilation, not results; and
+#      vulkaninfo's list of what each advertises; and the ISA checks of our
+#      ACO, ir3, NAK and brw code (tests/compile-only/check-isa.sh)
 # and print each part's time and one summary line.
 #
 #   ci/test.sh          CI's run: the two long sweeps as fixed samples, the
@@ -290,7 +291,7 @@ level_runs() {
 
 beside_runs() {
    local drv w
-   for drv in radv turnip nvk; do
+   for drv in radv turnip nvk anv; do
       beside "compile-only sweep: $drv" "$TOP/tests/compile-only/sweep.sh" $drv "$runner" \
          "$BUILD_DIR" "$OUT/$drv" >"$OUT/$drv.log" 2>&1
       beside "ISA checks: $drv" "$TOP/tests/compile-only/check-isa.sh" $drv "$runner" \
@@ -619,9 +620,12 @@ tally_sweep "$OUT/turnip.log" "Turnip sweep"
 echo "   NVK on Turing, Ampere and Ada (32 lanes), and vulkaninfo, under the nouveau drm-shim"
 grep -E '^nvk\.|^compile-only' "$OUT/nvk.log"
 tally_sweep "$OUT/nvk.log" "NVK sweep"
+echo "   ANV on Gfx9, Gfx12, Gfx12.5 and Xe2 (SIMD8, 16, 32; with and without robust buffer access), and vulkaninfo, under the Intel noop drm-shim"
+grep -E '^anv\.|^compile-only' "$OUT/anv.log"
+tally_sweep "$OUT/anv.log" "ANV sweep"
 echo "   ISA of our code against the generic form the harness writes out (tests/compile-only/check-isa.sh):"
-echo "   ACO's, ir3's and NAK's"
-for drv in radv turnip nvk; do
+echo "   ACO's, ir3's, NAK's and brw's"
+for drv in radv turnip nvk anv; do
    grep -E '^isa\.|^isa checks' "$OUT/$drv-isa.log"
    tally "$OUT/$drv-isa.log" "$drv ISA checks"
 done

@@ -95,7 +95,28 @@
 #                     nir-block-io-component-interleaved
 #                     (Ptr[id * 4 + k]) proves the check can fail.
 #
-# usage: tests/compile-only/check-isa.sh turnip|radv|nvk RUNNER BUILD_DIR OUTDIR
+# anv (brw, under the Intel noop drm-shim; Gfx9 skl, Gfx12 tgl, Gfx12.5 dg2,
+# Xe2 lnl, at SIMD8, 16 or 32)
+#   block_read_*      SPV_INTEL_subgroups' buffer block read of a uint, a
+#                     uvec4 and a u64vec2, the device without robust buffer
+#                     access: A64 block messages that move the whole block,
+#                     dwords per channel x SIMD width dwords (HDC's "A64 oword
+#                     block read", 4 dwords an OWord; LSC's transposed
+#                     "load, a64, d32, V<n>"), and the same case under
+#                     robust buffer access (the per-lane form
+#                     nir_lower_subgroup_block_io gives ANV there) has none.
+#   block_write_*     the same for block writes, on LSC (dg2, lnl) only:
+#                     HDC's block write messages need 16-byte-aligned
+#                     addresses, so before LSC the writes are per lane.
+#   partitioned_*     the partitioned iadd reduce, inclusive and exclusive
+#                     scan of a ballot passed in: one loop (brw's "Loop
+#                     Count"), a trip per subset, around brw's own reduce
+#                     or scan; fewer instructions than the written-out
+#                     generic masked scan, which has no loop.
+#   block_*_stride    as for every driver (below), on the per-lane form
+#                     ANV compiles under robust buffer access.
+#
+# usage: tests/compile-only/check-isa.sh turnip|radv|nvk|anv RUNNER BUILD_DIR OUTDIR
 # Ends with "N passed, N failed, N skipped".
 set -uo pipefail
 driver=$1
@@ -130,14 +151,16 @@ body_check() {
 # compile DIR LOG SIZE FILTER VAR=VALUE...: the ISA of the matching cases
 # in DIR, compiled at subgroup size SIZE with the driver's environment.
 # generic DIR LOG SIZE FILTER VAR=VALUE...: the same for the written-out
-# generic form of those cases (CASE.written).
+# generic form of those cases (CASE.written).  norobust=1: the device
+# without robustBufferAccess (the runner's --no-robust-access).
 compile() {
    local dir=$1 log=$2 size=$3 filter=$4
    shift 4
    rm -rf "$dir"
    env "$@" MESA_SHADER_CACHE_DISABLE=true \
       "$runner" --compile-only --required-subgroup-size "$size" --icd "$icd" --widths 128 \
-      --filter "$filter" --isa-dir "$dir" ${written:+--written-out} >"$log" 2>&1
+      --filter "$filter" --isa-dir "$dir" ${written:+--written-out} ${norobust:+--no-robust-access} \
+      >"$log" 2>&1
 }
 generic() {
    local dir=$1 log=$2 size=$3 filter=$4
@@ -475,8 +498,82 @@ nvk)
       done
    done
    ;;
+anv)
+   icd=$mesa_build/intel/vulkan/intel_devenv_icd.x86_64.json
+   preload=$(cd "$mesa_build/intel/tools" 2>/dev/null && pwd)/libintel_noop_drm_shim.so
+   # brw's final assembly ("GEN Assembly": each send with its message
+   # descriptor), immediates without their type suffix ("64D" as 64), and
+   # statistics.
+   final_isa() { sed -n '/^-- GEN Assembly/,$p' "$1" | sed -E 's/\b([0-9]+)U?[BWDQ]\b/\1/g'; }
+   instrs() { sed -n 's/^stat Instruction Count: //p' "$1" | head -1; }
+   sends() { sed -n 's/^stat SEND Count: //p' "$1" | head -1; }
+   loops() { sed -n 's/^stat Loop Count: //p' "$1" | head -1; }
+   # block_dwords FILE load|store: the dwords the A64 block messages of
+   # that kind move.
+   block_dwords() {
+      final_isa "$1" | awk -v op="$2" '
+         (op == "load" && /A64 oword block read/) || (op == "store" && /A64 oword block write/) {
+            if (match($0, /owords = [0-9]+/)) n += 4 * substr($0, RSTART + 9, RLENGTH - 9)
+         }
+         match($0, "ugm MsgDesc: \\( " op ", a64, d32, V[0-9]+, transpose") {
+            m = substr($0, RSTART, RLENGTH); sub(/.*V/, "", m); sub(/,.*/, "", m); n += m
+         }
+         END { print n + 0 }'
+   }
+   #       name        platform  SIMD width  LSC
+   configs=("skl.simd16  skl 16 0"
+            "tgl.simd32  tgl 32 0"
+            "dg2.simd8   dg2 8  1"
+            "lnl.simd16  lnl 16 1")
+   for cfg in "${configs[@]}"; do
+      read -r name platform size lsc <<<"$cfg"
+      gpu_env=(LD_PRELOAD="$preload" INTEL_STUB_GPU_PLATFORM="$platform")
+      block_stride anv "$name" "$size" "${gpu_env[@]}"
+      filter="subgroup.intel_block.block_*.compute.*uint[36][24].size$size.all"
+      norobust=1 compile "$out/$name.blockmsg" "$out/$name.blockmsg.log" "$size" "$filter" "${gpu_env[@]}"
+      compile "$out/$name.perlane" "$out/$name.perlane.log" "$size" "$filter" "${gpu_env[@]}"
+      #        op    type      dwords per channel  message
+      for c in "read  uint32    1 load"  "read  v4uint32 4 load"  "read  v2uint64 4 load" \
+               "write uint32    1 store" "write v4uint32 4 store" "write uint64   2 store"; do
+         read -r op type comps kind <<<"$c"
+         [ "$op" = read ] || [ "$lsc" = 1 ] || continue
+         case=subgroup.intel_block.block_$op.compute.$type.size$size.all
+         a=$out/$name.blockmsg/$case.txt b=$out/$name.perlane/$case.txt
+         check=isa.anv.$name.block_${op}_$type
+         want=$((comps * size))
+         if [ ! -f "$a" ] || [ ! -f "$b" ]; then
+            fail "$check" "no assembly of $case; see $out/$name.*.log"
+         elif [ "$(block_dwords "$a" "$kind")" != $want ]; then
+            fail "$check" "block messages move $(block_dwords "$a" "$kind") dwords, not $comps x SIMD$size = $want"
+         elif [ "$(block_dwords "$b" "$kind")" != 0 ]; then
+            fail "$check" "block messages in the per-lane form too: the check proves nothing"
+         else
+            pass "$check" "block messages of $want dwords ($comps per channel x SIMD$size), $(instrs "$a") instructions, $(sends "$a") sends; per lane (robust buffer access): $(instrs "$b") instructions, $(sends "$b") sends"
+         fi
+      done
+      filter="subgroup.partitioned.iadd.compute.uint32.size$size.*.ballot.subsets*.all"
+      compile "$out/$name.ours" "$out/$name.ours.log" "$size" "$filter" "${gpu_env[@]}"
+      generic "$out/$name.generic" "$out/$name.generic.log" "$size" "$filter" "${gpu_env[@]}"
+      for scan in reduce inclusive exclusive; do
+         check=isa.anv.$name.partitioned_$scan
+         a=$(compgen -G "$out/$name.ours/*.$scan.ballot.*.txt" | head -1)
+         b=$(compgen -G "$out/$name.generic/*.$scan.ballot.*.txt" | head -1)
+         if [ -z "$a" ] || [ -z "$b" ]; then
+            fail "$check" "no assembly of the $scan case; see $out/$name.*.log"
+         elif [ "$(loops "$a")" != 1 ]; then
+            fail "$check" "$(loops "$a") loops: not one loop around brw's scan"
+         elif [ "$(loops "$b")" = 1 ]; then
+            fail "$check" "one loop in the generic form too: the check proves nothing"
+         elif [ "$(instrs "$a")" -ge "$(instrs "$b")" ]; then
+            fail "$check" "$(instrs "$a") instructions, not fewer than the generic lowering's $(instrs "$b")"
+         else
+            pass "$check" "1 loop, $(instrs "$a") instructions; generic: $(loops "$b") loops, $(instrs "$b") instructions"
+         fi
+      done
+   done
+   ;;
 *)
-   echo "usage: $0 turnip|radv|nvk RUNNER BUILD_DIR OUTDIR" >&2
+   echo "usage: $0 turnip|radv|nvk|anv RUNNER BUILD_DIR OUTDIR" >&2
    exit 2
    ;;
 esac

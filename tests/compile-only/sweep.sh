@@ -12,6 +12,11 @@
 #   nvk     NVK under Mesa's nouveau drm-shim (LD_PRELOAD, NOUVEAU_CHIPSET
 #           picks the GPU), NAK compiling, on Turing (TU102), Ampere
 #           (GA102) and Ada (AD102), at NVIDIA's one subgroup size, 32.
+#   anv     ANV under Mesa's Intel noop drm-shim (LD_PRELOAD,
+#           INTEL_STUB_GPU_PLATFORM picks the GPU: the i915 kernel driver is
+#           faked), brw compiling, on Gfx9 (skl), Gfx12 (tgl), Gfx12.5 (dg2)
+#           and Xe2 (lnl), one SIMD width each (8, 16, 32), two of them
+#           without robust buffer access.
 #
 # What it proves: the driver accepts every case (the extensions and
 # features it advertises, the partitioned lowering included) and its
@@ -89,8 +94,27 @@ nvk)
             "ga102.size32  NOUVEAU_CHIPSET=172 32"
             "ad102.size32  NOUVEAU_CHIPSET=192 32")
    ;;
+anv)
+   icd=$mesa_build/intel/vulkan/intel_devenv_icd.x86_64.json
+   preload=$(cd "$mesa_build/intel/tools" 2>/dev/null && pwd)/libintel_noop_drm_shim.so
+   stat="Instruction Count"
+   # ANV's driverName
+   name_in_device="intel open-source mesa driver"
+   info_env="LD_PRELOAD=$preload INTEL_STUB_GPU_PLATFORM=dg2"
+   info_exts="VK_NV_shader_subgroup_partitioned VK_EXT_shader_subgroup_partitioned VK_EXT_shader_subgroup_ballot VK_KHR_shader_subgroup_rotate"
+   # brw compiles compute shaders at the requiredSubgroupSize as its SIMD
+   # width: 8, 16 or 32 up to Gfx12.5, 16 or 32 on Xe2.  Robust buffer
+   # access sends SPV_INTEL_subgroups' buffer block IO down the per-lane
+   # path; without it (the runner's --no-robust-access, .norobust) the
+   # 32-bit accesses go to brw's block messages, on HDC (tgl) and LSC
+   # (dg2); SIMD8, 16 and 32 each once.
+   configs=("skl.simd8           INTEL_STUB_GPU_PLATFORM=skl 8"
+            "tgl.simd32.norobust  INTEL_STUB_GPU_PLATFORM=tgl 32 --no-robust-access"
+            "dg2.simd16.norobust  INTEL_STUB_GPU_PLATFORM=dg2 16 --no-robust-access"
+            "lnl.simd16           INTEL_STUB_GPU_PLATFORM=lnl 16")
+   ;;
 *)
-   echo "usage: $0 radv|turnip|nvk RUNNER BUILD_DIR OUTDIR [FILTER]" >&2
+   echo "usage: $0 radv|turnip|nvk|anv RUNNER BUILD_DIR OUTDIR [FILTER]" >&2
    exit 2
    ;;
 esac
@@ -110,7 +134,8 @@ if [ $counts = 1 ]; then
 fi
 
 for cfg in "${configs[@]}"; do
-   read -r name envs size <<<"$cfg"
+   # extra: runner options of this configuration (anv's --no-robust-access)
+   read -r name envs size extra <<<"$cfg"
    if [ $counts = 1 ]; then
       mapfile -t assigns < <(sed -E 's/,([A-Z_]+=)/\n\1/g' <<<"$envs")
       isa=$out/$name.isa
@@ -136,7 +161,7 @@ for cfg in "${configs[@]}"; do
    mapfile -t assigns < <(sed -E 's/,([A-Z_]+=)/\n\1/g' <<<"$envs")
    env "${assigns[@]}" ${preload:+LD_PRELOAD=$preload} MESA_SHADER_CACHE_DISABLE=true \
       "$runner" --compile-only --required-subgroup-size "$size" --icd "$icd" \
-      --widths 128 --filter "$filter" \
+      --widths 128 --filter "$filter" ${extra:+$extra} \
       --log-dir "$out/$name.logs" --csv "$out/$name.csv" \
       --skips "$here/../expectations/$driver-skips.txt" >"$log" 2>&1
    rc=$?
@@ -146,7 +171,7 @@ for cfg in "${configs[@]}"; do
    why=""
    [ -n "$summary" ] || why="the runner printed no summary (exit $rc)"
    [[ $summary == *" 0 failed"* ]] || why="${why:+$why; }$summary; first: $(grep -m1 -E ': (fail|crash|timeout)' "$log")"
-   [[ ${device,,} == *"$driver"* ]] || why="${why:+$why; }not $driver: $device"
+   [[ ${device,,} == *"${name_in_device:-$driver}"* ]] || why="${why:+$why; }not $driver: $device"
    [ -z "$sha" ] || [[ $device == *"git-$sha"* ]] || why="${why:+$why; }not this checkout's $driver (git-$sha): $device"
    if [ -z "$why" ]; then
       echo "$driver.$name: pass ($summary; $secs s; $device)"

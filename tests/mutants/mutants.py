@@ -648,6 +648,18 @@ MUTANTS = [
            'for (unsigned w = 0; c > 0 && w < 1; w++)',
            ['runner-sizes:partitioned:subgroup.partitioned.partition.compute.v*.size64.*'],
            needs_cpu='avx512cd'),
+    # --- ANV / brw --------------------------------------------------------------
+    Mutant('anv-block-io-never-native', 'src/intel/vulkan/anv_pipeline.c',
+           '32-bit buffer block IO without robust buffer access goes to brw\'s block '
+           'messages',
+           '   /* The messages move dwords. */\n   if (bit_size != 32)\n      return false;',
+           '   /* The messages move dwords. */\n   if (bit_size != 32 || true)\n      return false;',
+           ['anv-isa']),
+    Mutant('brw-partitioned-scan-masked', 'src/intel/compiler/brw_nir.c',
+           'a partitioned reduce or scan is brw\'s own scan once per subset, in a loop',
+           '      .lower_partitioned_scan_to_loop = true,',
+           '      .lower_partitioned_scan_to_loop = false,',
+           ['anv-isa']),
     # --- NVK / NAK --------------------------------------------------------------
     Mutant('nak-match-all', 'src/nouveau/compiler/nak/sm70.rs',
            'partition is MATCH.ANY (bit 79 set), not MATCH.ALL',

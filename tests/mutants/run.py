@@ -26,6 +26,7 @@ LVP = MESA_DIR + '/src/gallium/targets/lavapipe/'
 RADV_ICD = MESA_DIR + '/src/amd/vulkan/radeon_devenv_icd.x86_64.json'
 TU = MESA_DIR + '/src/freedreno/'
 NVK = MESA_DIR + '/src/nouveau/'
+ANV = MESA_DIR + '/src/intel/'
 # What each kind of run needs built (run_spec's kinds); setup() builds only
 # what the chosen mutants' runs need, and every build of a mutant rebuilds
 # that much.
@@ -39,6 +40,8 @@ TU_TARGETS = [TU + 'vulkan/libvulkan_freedreno.so', TU + 'vulkan/freedreno_deven
               TU + 'drm-shim/libfreedreno_noop_drm_shim.so']
 NVK_TARGETS = [NVK + 'vulkan/libvulkan_nouveau.so', NVK + 'vulkan/nouveau_devenv_icd.x86_64.json',
                NVK + 'drm-shim/libnouveau_noop_drm_shim.so']
+ANV_TARGETS = [ANV + 'vulkan/libvulkan_intel.so', ANV + 'vulkan/intel_devenv_icd.x86_64.json',
+               ANV + 'tools/libintel_noop_drm_shim.so']
 KIND_TARGETS = {
     'runner': RUNNER_TARGETS, 'cache': RUNNER_TARGETS,
     'piglit': RUNNER_TARGETS + GL_TARGETS,
@@ -49,6 +52,7 @@ KIND_TARGETS = {
     'ir3_lower_shuffle_test': [MESA_DIR + '/src/freedreno/ir3/ir3_lower_shuffle_test'],
     'nvk': RUNNER_TARGETS + NVK_TARGETS,
     'nak_test': [NVK + 'compiler/nak'],
+    'anv': RUNNER_TARGETS + ANV_TARGETS,
     'cl': [MESA_DIR + '/src/gallium/targets/rusticl/libRusticlOpenCL.so.1.0.0',
            'tests/opencl/cl-runner', 'tests/opencl/rotate_workgroup.spv'],
 }
@@ -332,12 +336,12 @@ def run_spec(spec):
                 first, tail, k = run.first, run.tail, run.kind
                 break
         return Run(failed, total, first, tail, k)
-    if kind in ('radv', 'turnip', 'nvk'):
+    if kind in ('radv', 'turnip', 'nvk', 'anv'):
         r = sh(['bash', os.path.join(TOP, 'tests/compile-only/sweep.sh'), kind,
                 os.path.join(BUILD, 'tests/subgroup-runner'), BUILD,
                 os.path.join(WORK, kind), arg or '*'], timeout=1200)
         return summarized(r, r'^(%s\.\S+): FAIL ?(.*)$' % kind, 'sweep.sh ' + kind, sweep_kind)
-    if kind in ('turnip-isa', 'radv-isa', 'nvk-isa'):
+    if kind in ('turnip-isa', 'radv-isa', 'nvk-isa', 'anv-isa'):
         drv = kind[:-len('-isa')]
         r = sh(['bash', os.path.join(TOP, 'tests/compile-only/check-isa.sh'), drv,
                 os.path.join(BUILD, 'tests/subgroup-runner'), BUILD,

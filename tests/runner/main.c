@@ -56,6 +56,8 @@ struct options {
    unsigned timeout_s;
    bool any_driver;
    bool compile_only;
+   /* --no-robust-access: the device without robustBufferAccess */
+   bool no_robust_access;
    const char *isa_dir;
    unsigned required_size;
    /* --sizes: compute and fragment pipelines at these requiredSubgroupSize values, all in
@@ -673,6 +675,7 @@ child_main(void)
    if (opt.compile_only && opt.required_size)
       st->size = opt.required_size;
    printf("SIZE %u\n", st->size);
+   st->h.no_robust_access = opt.no_robust_access;
    if (!vkh_create_device(&st->h, why, sizeof(why))) {
       printf("BATCHFAIL %s\n", why);
       return 1;
@@ -997,6 +1000,8 @@ spawn_child(unsigned width, const char *family, FILE **out, pid_t *pid_out,
          argv[n++] = "--any-driver";
       if (opt.compile_only)
          argv[n++] = "--compile-only";
+      if (opt.no_robust_access)
+         argv[n++] = "--no-robust-access";
       if (opt.isa_dir) {
          argv[n++] = "--isa-dir";
          argv[n++] = opt.isa_dir;
@@ -1296,6 +1301,9 @@ usage(void)
            "  --compile-only         create each case's pipeline and submit nothing\n"
            "                         (any driver, also one that cannot execute, such\n"
            "                         as RADV's null device): proves compilation only\n"
+           "  --no-robust-access     create the device without robustBufferAccess, which\n"
+           "                         every other run enables: buffer accesses may then\n"
+           "                         compile without bounds checks (ANV's block messages)\n"
            "  --isa-dir DIR          with --compile-only: each case's statistics and\n"
            "                         NIR / ISA text (VK_KHR_pipeline_executable_properties)\n"
            "                         in DIR/CASE.txt\n"
@@ -1374,6 +1382,8 @@ main(int argc, char **argv)
       } else if (!strcmp(a, "--compile-only")) {
          opt.compile_only = true;
          opt.any_driver = true;
+      } else if (!strcmp(a, "--no-robust-access")) {
+         opt.no_robust_access = true;
       } else if (!strcmp(a, "--isa-dir")) {
          opt.isa_dir = ARG();
       } else if (!strcmp(a, "--required-subgroup-size")) {

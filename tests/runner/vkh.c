@@ -232,6 +232,8 @@ vkh_create_device(struct vkh *h, char *why, size_t why_size)
       .pNext = &f11,
    };
    vkGetPhysicalDeviceFeatures2(h->phys, &f2);
+   if (h->no_robust_access)
+      f2.features.robustBufferAccess = VK_FALSE;
    const struct {
       VkBool32 have;
       uint32_t bit;

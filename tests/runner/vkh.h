@@ -43,6 +43,9 @@ struct vkh {
    bool sz_inf_nan_preserve16;   /* shaderSignedZeroInfNanPreserveFloat16 */
    bool sz_inf_nan_preserve64;   /* shaderSignedZeroInfNanPreserveFloat64 */
 
+   /* Set before vkh_create_device: leave robustBufferAccess off. */
+   bool no_robust_access;
+
    /* Whether anything was submitted to the queue. */
    bool submitted;
 

@@ -7,7 +7,7 @@
 #   series.export          ci/export-series.sh, run on that checkout into a
 #                          copy of the repo, writes patches/series and every
 #                          patch byte for byte as they are committed
-#   series.local_only_last the last section is 10-local-only, and each of its
+#   series.local_only_last the last section is NN-local-only, and each of its
 #                          commits says it is local
 #   series.no_fixups       no commit is a fixup!, squash! or amend! commit
 #
@@ -76,11 +76,11 @@ cp "$scratch/stamp" "$stamp"
 # --- local-only commits last
 last_mr=${mr_of[-1]:-}
 bad=
-if [ "$last_mr" != 10-local-only ]; then
+if [[ $last_mr != [0-9][0-9]-local-only ]]; then
    bad="the last section is $last_mr"
 else
    for i in "${!mr_of[@]}"; do
-      if [ "${mr_of[$i]}" = 10-local-only ]; then
+      if [ "${mr_of[$i]}" = "$last_mr" ]; then
          git_m log -1 --format=%b "${commits[$i]}" | head -1 | grep -q '^Local ' ||
             { bad="commit $((i + 1)) does not say it is local"; break; }
       elif git_m log -1 --format=%b "${commits[$i]}" | head -1 | grep -q '^Local '; then
