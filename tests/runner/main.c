@@ -41,6 +41,11 @@
 
 #define EXIT_REFUSED 3
 
+/* The invocations llvmpipe gives one fragment subgroup: one 4x4 stamp
+ * (LP_MAX_FS_LANES); a larger subgroup's other lanes stay inactive.
+ */
+#define LLVMPIPE_FS_INVOCATIONS 16
+
 struct options {
    unsigned widths[8];
    unsigned num_widths;
@@ -489,8 +494,8 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
       }
    }
    if (c->stage == STAGE_FRAGMENT && !opt.any_driver) {
-      /* a 4x4 block at most: a larger subgroup's other lanes are inactive */
-      const unsigned full = st->size < 16 ? st->size : 16;
+      const unsigned full =
+         st->size < LLVMPIPE_FS_INVOCATIONS ? st->size : LLVMPIPE_FS_INVOCATIONS;
       for (unsigned s = 0; s < st->lm.num_subgroups; s++) {
          unsigned n = 0, lowest = ~0u;
          for (unsigned l = 0; l < st->size; l++) {
