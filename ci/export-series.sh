@@ -17,7 +17,7 @@
 #   subject "tu:", "ir3:"                   -> backend/turnip/
 #   subject "nvk:", "nak:", "nouveau/..."   -> backend/nvk/
 #   subject "rusticl:", "clc:"              -> backend/rusticl/
-#   subject "anv:", "brw:", "intel/..."     -> backend/intel/
+#   subject "anv:", "brw:", "iris:", "intel/..." -> backend/intel/
 #   anything else (mesa:, vulkan:, ...)      -> patches/
 #
 # Then ci/overlay.sh on a fresh extraction reproduces the checkout's tree
@@ -76,7 +76,7 @@ done
       tu:*|ir3*)                       d=backend/turnip ;;
       nvk:*|nak:*|nouveau*)            d=backend/nvk ;;
       rusticl*|clc:*)                  d=backend/rusticl ;;
-      anv:*|brw:*|intel/*)             d=backend/intel ;;
+      anv:*|brw:*|iris:*|intel/*)      d=backend/intel ;;
       *)                               d=patches ;;
       esac
       mkdir -p "$TOP/$d"
