@@ -37,6 +37,13 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
    # shellcheck disable=SC2086  # MESON_EXTRA_ARGS is a list of options
    step meson-setup meson setup "$BUILD_DIR" "$TOP" --native-file "$TOP/ci/native.ini" \
       --wrap-mode=nodownload ${MESON_EXTRA_ARGS:-}
+   cp "$TOP/ci/mesa-options" "$BUILD_DIR/mesa-options.applied"
+elif ! cmp -s "$TOP/ci/mesa-options" "$BUILD_DIR/mesa-options.applied"; then
+   # meson applies a subproject's default options at the first set-up only:
+   # an existing build gets a changed ci/mesa-options (a driver added) here.
+   mapfile -t opts < <(sed -e '/^#/d' -e '/^$/d' -e 's/^/-Dmesa:/' "$TOP/ci/mesa-options")
+   step meson-configure meson configure "$BUILD_DIR" "${opts[@]}"
+   cp "$TOP/ci/mesa-options" "$BUILD_DIR/mesa-options.applied"
 fi
 start=$(date +%s)
 # shellcheck disable=SC2086  # NINJA_ARGS is a list of options

@@ -21,10 +21,12 @@
 #      and GFX12, wave64 and wave32, and on Turnip under the freedreno
 #      drm-shim on a6xx and a7xx, 64 and 128 lanes, on NVK under the
 #      nouveau drm-shim on Turing, Ampere and Ada, and on ANV under the
-#      Intel noop drm-shim on Gfx9, Gfx12, Gfx12.5 and Xe2 (no AMD, Adreno,
-#      NVIDIA or Intel GPU): proves compilation, not results; and
-#      vulkaninfo's list of what each advertises; and the ISA checks of our
-#      ACO, ir3, NAK and brw code (tests/compile-only/check-isa.sh)
+#      Intel noop drm-shim on Gfx9, Gfx12, Gfx12.5 and Xe2, and our OpenCL
+#      kernels on rusticl on iris there (tests/compile-only/sweep-iris.sh)
+#      (no AMD, Adreno, NVIDIA or Intel GPU): proves compilation, not
+#      results; and vulkaninfo's list of what each advertises; and the ISA
+#      checks of our ACO, ir3, NAK and brw code
+#      (tests/compile-only/check-isa.sh)
 # and print each part's time and one summary line.
 #
 #   ci/test.sh          CI's run: the two long sweeps as fixed samples, the
@@ -297,6 +299,10 @@ beside_runs() {
       beside "ISA checks: $drv" "$TOP/tests/compile-only/check-isa.sh" $drv "$runner" \
          "$BUILD_DIR" "$OUT/$drv-isa" >"$OUT/$drv-isa.log" 2>&1
    done
+   beside "compile-only sweep: iris" "$TOP/tests/compile-only/sweep-iris.sh" "$cl_runner" \
+      "$BUILD_DIR" "$OUT/iris" >"$OUT/iris.log" 2>&1
+   beside "ISA checks: iris" "$TOP/tests/compile-only/check-isa.sh" iris "$cl_runner" \
+      "$BUILD_DIR" "$OUT/iris-isa" >"$OUT/iris-isa.log" 2>&1
    # RUSTICL_FEATURES=fp16,fp64: rusticl offers cl_khr_fp16 / cl_khr_fp64
    # only when asked (upstream's choice); with them the half and double
    # subgroup cases (extended_types.cl) run.
@@ -314,7 +320,7 @@ beside_runs() {
    beside "native subgroup code at lower CPU feature levels" level_runs
 }
 rm -f "$OUT/beside-times.txt" "$OUT/beside-cl-done" "$OUT"/runner-caps-*.log "$OUT"/cl-w*.log "$OUT"/cl-il-w*.log "$OUT"/radv*.log \
-   "$OUT"/turnip*.log "$OUT"/nvk*.log
+   "$OUT"/turnip*.log "$OUT"/nvk*.log "$OUT"/anv*.log "$OUT"/iris*.log
 beside_runs &
 beside_pid=$!
 trap 'kill $beside_pid 2>/dev/null' EXIT
@@ -623,9 +629,12 @@ tally_sweep "$OUT/nvk.log" "NVK sweep"
 echo "   ANV on Gfx9, Gfx12, Gfx12.5 and Xe2 (SIMD8, 16, 32; with and without robust buffer access), and vulkaninfo, under the Intel noop drm-shim"
 grep -E '^anv\.|^compile-only' "$OUT/anv.log"
 tally_sweep "$OUT/anv.log" "ANV sweep"
+echo "   rusticl on iris at Gfx9, Gfx12, Gfx12.5 and Xe2 (every kernel at brw's SIMD widths), under the Intel noop drm-shim"
+grep -E '^iris\.|^compile-only' "$OUT/iris.log"
+tally_sweep "$OUT/iris.log" "iris sweep"
 echo "   ISA of our code against the generic form the harness writes out (tests/compile-only/check-isa.sh):"
-echo "   ACO's, ir3's, NAK's and brw's"
-for drv in radv turnip nvk anv; do
+echo "   ACO's, ir3's, NAK's and brw's (ANV's and iris's)"
+for drv in radv turnip nvk anv iris; do
    grep -E '^isa\.|^isa checks' "$OUT/$drv-isa.log"
    tally "$OUT/$drv-isa.log" "$drv ISA checks"
 done

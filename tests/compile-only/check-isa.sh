@@ -82,6 +82,25 @@
 #                     (the generic form has no REDUX either): the mutants
 #                     of tests/mutants prove they can.
 #
+# iris (rusticl on iris, brw under the Intel noop drm-shim; skl, tgl, dg2
+# at SIMD8, 16 and 32, lnl at 16 and 32: every variant iris compiles)
+#   partial_size      get_sub_group_size() (tests/compile-only/
+#                     subgroup_size.cl) is min(work-group invocations -
+#                     subgroup id x W, W) at SIMD W: an unsigned min
+#                     (sel.l on UD) with the immediate W, in every variant
+#                     rusticl builds; get_max_sub_group_size() is the
+#                     immediate W and has no such min, which proves the
+#                     check can fail (it is what SubgroupSize was before
+#                     rusticl derived the partial size; the mutant
+#                     rusticl-partial-size-full takes it away).
+#   block_read_v2uint, block_write_v2uint
+#                     SPV_INTEL_subgroups' two-uint block read and write
+#                     (tests/opencl/intel_spirv.spv, built through
+#                     clCreateProgramWithIL): block messages moving 2 x W
+#                     dwords, as for ANV; the writes before LSC (skl, tgl)
+#                     per lane, no block write (brw's rule: 16-byte
+#                     alignment).
+#
 # every driver (its final ISA: ir3's disassembly, ACO's program, NAK's IR)
 #   block_read_stride, block_write_stride
 #                     SPV_INTEL_subgroups' buffer block IO of a uvec4 goes
@@ -116,7 +135,8 @@
 #   block_*_stride    as for every driver (below), on the per-lane form
 #                     ANV compiles under robust buffer access.
 #
-# usage: tests/compile-only/check-isa.sh turnip|radv|nvk|anv RUNNER BUILD_DIR OUTDIR
+# usage: tests/compile-only/check-isa.sh turnip|radv|nvk|anv|iris RUNNER BUILD_DIR OUTDIR
+# (RUNNER: the Vulkan runner; for iris, cl-runner)
 # Ends with "N passed, N failed, N skipped".
 set -uo pipefail
 driver=$1
@@ -124,6 +144,7 @@ runner=$2
 build=$3
 out=$4
 mesa_build=$build/subprojects/mesa-25.0.7/src
+here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 passed=0 failed=0
 written=
@@ -198,6 +219,21 @@ block_stride() {
          pass "$check" "components 1 to 3 at$found bytes (k * SubgroupMaxSize * 4)"
       fi
    done
+}
+
+# brw_block_dwords load|store: the dwords the A64 block messages of that
+# kind move in brw's final assembly on stdin (immediates decimal, no type
+# suffix): HDC's "A64 oword block read/write" (4 dwords an OWord), LSC's
+# transposed "load/store, a64, d32, V<n>".  ANV's and iris's checks.
+brw_block_dwords() {
+   awk -v op="$1" '
+      (op == "load" && /A64 oword block read/) || (op == "store" && /A64 oword block write/) {
+         if (match($0, /owords = [0-9]+/)) n += 4 * substr($0, RSTART + 9, RLENGTH - 9)
+      }
+      match($0, "ugm MsgDesc: \\( " op ", a64, d32, V[0-9]+, transpose") {
+         m = substr($0, RSTART, RLENGTH); sub(/.*V/, "", m); sub(/,.*/, "", m); n += m
+      }
+      END { print n + 0 }'
 }
 
 case $driver in
@@ -508,18 +544,6 @@ anv)
    instrs() { sed -n 's/^stat Instruction Count: //p' "$1" | head -1; }
    sends() { sed -n 's/^stat SEND Count: //p' "$1" | head -1; }
    loops() { sed -n 's/^stat Loop Count: //p' "$1" | head -1; }
-   # block_dwords FILE load|store: the dwords the A64 block messages of
-   # that kind move.
-   block_dwords() {
-      final_isa "$1" | awk -v op="$2" '
-         (op == "load" && /A64 oword block read/) || (op == "store" && /A64 oword block write/) {
-            if (match($0, /owords = [0-9]+/)) n += 4 * substr($0, RSTART + 9, RLENGTH - 9)
-         }
-         match($0, "ugm MsgDesc: \\( " op ", a64, d32, V[0-9]+, transpose") {
-            m = substr($0, RSTART, RLENGTH); sub(/.*V/, "", m); sub(/,.*/, "", m); n += m
-         }
-         END { print n + 0 }'
-   }
    #       name        platform  SIMD width  LSC
    configs=("skl.simd16  skl 16 0"
             "tgl.simd32  tgl 32 0"
@@ -543,9 +567,9 @@ anv)
          want=$((comps * size))
          if [ ! -f "$a" ] || [ ! -f "$b" ]; then
             fail "$check" "no assembly of $case; see $out/$name.*.log"
-         elif [ "$(block_dwords "$a" "$kind")" != $want ]; then
-            fail "$check" "block messages move $(block_dwords "$a" "$kind") dwords, not $comps x SIMD$size = $want"
-         elif [ "$(block_dwords "$b" "$kind")" != 0 ]; then
+         elif [ "$(final_isa "$a" | brw_block_dwords "$kind")" != $want ]; then
+            fail "$check" "block messages move $(final_isa "$a" | brw_block_dwords "$kind") dwords, not $comps x SIMD$size = $want"
+         elif [ "$(final_isa "$b" | brw_block_dwords "$kind")" != 0 ]; then
             fail "$check" "block messages in the per-lane form too: the check proves nothing"
          else
             pass "$check" "block messages of $want dwords ($comps per channel x SIMD$size), $(instrs "$a") instructions, $(sends "$a") sends; per lane (robust buffer access): $(instrs "$b") instructions, $(sends "$b") sends"
@@ -572,8 +596,90 @@ anv)
       done
    done
    ;;
+iris)
+   # RUNNER is cl-runner here: rusticl on iris builds our kernels, brw
+   # printing each SIMD variant's assembly (INTEL_DEBUG=cs) when rusticl
+   # builds the program.
+   preload=$(cd "$mesa_build/intel/tools" 2>/dev/null && pwd)/libintel_noop_drm_shim.so
+   icd=$build/tests/opencl/rusticl.icd
+   # split_isa LOG DIR: brw's "Native code" sections, one file each, named
+   # by kernel (rusticl's entry point __wrapped_NAME, in the NIR printed
+   # before them) and SIMD width: DIR/NAME.simdW.N.asm, N counting rusticl's
+   # variants of the kernel.  Hex immediates become decimal, without their
+   # type suffix.
+   split_isa() {
+      rm -rf "$2"; mkdir -p "$2"
+      perl -pe 's/\b0x([0-9a-f]+)U?[BWDQ]\b/hex($1)/ge' "$1" | awk -v dir="$2" '
+         /^decl_function __wrapped_/ { k = $2; sub(/^__wrapped_/, "", k) }
+         /^Native code for / { f = ""; pending = 1; next }
+         pending && match($0, /^SIMD[0-9]+ shader/) {
+            w = substr($0, 5, RLENGTH - 11); n[k "." w]++
+            f = dir "/" k ".simd" w "." n[k "." w] ".asm"; pending = 0
+         }
+         /^NIR / { f = "" }
+         f != "" { print > f }'
+   }
+   # min_by W FILE...: how many of the files have no unsigned min (sel.l on
+   # UD) with the immediate W.
+   min_by() {
+      local w=$1 f m=0; shift
+      for f in "$@"; do
+         grep -qE "^sel\.l\([0-9]+\) .*UD +$w +\{" "$f" || m=$((m + 1))
+      done
+      echo $m
+   }
+   #       platform  SIMD widths  LSC
+   configs=("skl 8,16,32 0" "tgl 8,16,32 0" "dg2 8,16,32 1" "lnl 16,32 1")
+   for cfg in "${configs[@]}"; do
+      read -r platform widths lsc <<<"$cfg"
+      gpu_env=(LD_PRELOAD="$preload" INTEL_STUB_GPU_PLATFORM="$platform" OCL_ICD_VENDORS="$icd"
+               RUSTICL_ENABLE=iris MESA_SHADER_CACHE_DISABLE=true INTEL_DEBUG=cs)
+      env "${gpu_env[@]}" "$runner" --compile-only --program "$here/subgroup_size.cl" \
+         >"$out/$platform.sizes.log" 2>&1
+      split_isa "$out/$platform.sizes.log" "$out/$platform.sizes"
+      env "${gpu_env[@]}" "$runner" --compile-only >"$out/$platform.all.log" 2>&1
+      split_isa "$out/$platform.all.log" "$out/$platform.all"
+      for w in ${widths//,/ }; do
+         d=$out/$platform.sizes
+         mapfile -t a < <(compgen -G "$d/sub_group_size.simd$w.*.asm")
+         mapfile -t b < <(compgen -G "$d/max_sub_group_size.simd$w.*.asm")
+         check=isa.iris.$platform.simd$w.partial_size
+         if [ ${#a[@]} = 0 ] || [ ${#b[@]} = 0 ]; then
+            fail "$check" "no SIMD$w assembly of the kernels; see $out/$platform.sizes.log"
+         elif [ "$(min_by "$w" "${a[@]}")" != 0 ]; then
+            fail "$check" "get_sub_group_size() has no min(work-items left, $w) in $(min_by "$w" "${a[@]}") of ${#a[@]} variants"
+         elif [ "$(min_by "$w" "${b[@]}")" != ${#b[@]} ]; then
+            fail "$check" "get_max_sub_group_size() takes a min with $w too: the check proves nothing"
+         elif ! grep -qE "^mov\([0-9]+\) +g[0-9]+<1>UD +$w +\{" "${b[@]}"; then
+            fail "$check" "get_max_sub_group_size() is not the immediate $w"
+         else
+            pass "$check" "get_sub_group_size() is min(work-items left, $w) (sel.l with $w), get_max_sub_group_size() the immediate $w, in ${#a[@]} and ${#b[@]} variants"
+         fi
+         d=$out/$platform.all
+         for c in "read load" "write store"; do
+            read -r op kind <<<"$c"
+            mapfile -t a < <(compgen -G "$d/block_${op}_ui.simd$w.*.asm")
+            check=isa.iris.$platform.simd$w.block_${op}_v2uint
+            want=$((2 * w))
+            [ "$op" = read ] || [ "$lsc" = 1 ] || want=0
+            got=$( [ ${#a[@]} -gt 0 ] && brw_block_dwords "$kind" <"${a[0]}")
+            if [ ${#a[@]} = 0 ]; then
+               fail "$check" "no SIMD$w assembly of block_${op}_ui (intel_spirv.spv); see $out/$platform.all.log"
+            elif [ "$got" != "$want" ]; then
+               fail "$check" "block messages move $got dwords, not $want"
+            elif [ "$want" = 0 ] && ! grep -q 'A64 untyped surface write' "${a[0]}"; then
+               fail "$check" "no block write message and no per-lane write"
+            elif [ "$want" = 0 ]; then
+               pass "$check" "per-lane writes (A64 untyped surface write), no block write: HDC's need 16-byte alignment"
+            else
+               pass "$check" "block messages of $want dwords (2 per channel x SIMD$w)"
+            fi
+         done
+      done
+   done
+   ;;
 *)
-   echo "usage: $0 turnip|radv|nvk|anv RUNNER BUILD_DIR OUTDIR" >&2
+   echo "usage: $0 turnip|radv|nvk|anv|iris RUNNER BUILD_DIR OUTDIR" >&2
    exit 2
    ;;
 esac

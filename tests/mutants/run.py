@@ -53,6 +53,9 @@ KIND_TARGETS = {
     'nvk': RUNNER_TARGETS + NVK_TARGETS,
     'nak_test': [NVK + 'compiler/nak'],
     'anv': RUNNER_TARGETS + ANV_TARGETS,
+    'iris': [MESA_DIR + '/src/gallium/targets/rusticl/libRusticlOpenCL.so.1.0.0',
+             'tests/opencl/cl-runner', 'tests/opencl/intel_spirv.spv',
+             ANV + 'tools/libintel_noop_drm_shim.so'],
     'cl': [MESA_DIR + '/src/gallium/targets/rusticl/libRusticlOpenCL.so.1.0.0',
            'tests/opencl/cl-runner', 'tests/opencl/rotate_workgroup.spv'],
 }
@@ -341,10 +344,11 @@ def run_spec(spec):
                 os.path.join(BUILD, 'tests/subgroup-runner'), BUILD,
                 os.path.join(WORK, kind), arg or '*'], timeout=1200)
         return summarized(r, r'^(%s\.\S+): FAIL ?(.*)$' % kind, 'sweep.sh ' + kind, sweep_kind)
-    if kind in ('turnip-isa', 'radv-isa', 'nvk-isa', 'anv-isa'):
+    if kind in ('turnip-isa', 'radv-isa', 'nvk-isa', 'anv-isa', 'iris-isa'):
         drv = kind[:-len('-isa')]
+        runner = 'tests/opencl/cl-runner' if drv == 'iris' else 'tests/subgroup-runner'
         r = sh(['bash', os.path.join(TOP, 'tests/compile-only/check-isa.sh'), drv,
-                os.path.join(BUILD, 'tests/subgroup-runner'), BUILD,
+                os.path.join(BUILD, runner), BUILD,
                 os.path.join(WORK, kind)], timeout=1200)
         return summarized(r, r'^(isa\.%s\.\S+): FAIL ?(.*)$' % drv, 'check-isa.sh ' + drv,
                           lambda n, why: 'crash' if 'no summary' in why else 'ISA check')

@@ -33,12 +33,18 @@
  * double skip without cl_khr_fp16 / cl_khr_fp64).
  *
  *   cl-runner [--lanes N] [--il-only] [--any-platform] [--expectations FILE]
- *             [--sub-group-size N]
+ *             [--sub-group-size N] [--compile-only]
  *      --lanes N: the subgroup size the device must report; --il-only: the
  *      SPIR-V module's cases alone (Workgroup-scope rotate, which runs only
  *      with RUSTICL_DEBUG=allow_invalid_spirv: see below); --sub-group-size
  *      N: the OpenCL C kernels built with intel_reqd_sub_group_size(N)
- *      (cl_intel_required_subgroup_size; not offered by our rusticl).
+ *      (cl_intel_required_subgroup_size; not offered by our rusticl);
+ *      --compile-only: build the programs and create every kernel of each
+ *      (cl.compile.<program>.<kernel>), run none: for a driver without its
+ *      GPU (iris under Intel's noop drm-shim), where rusticl compiles the
+ *      kernels to ISA when it builds a program.  It proves compilation, not
+ *      results.  --program FILE (with --compile-only): that OpenCL C file
+ *      alone, instead of ours (the ISA checks' kernels).
  *
  * Prints "name: pass" / "name: FAIL ..." / "name: skip (why)" / "name: xfail
  * (why)" per case and a last line "N passed, N failed, N skipped" (xfails
@@ -1678,16 +1684,51 @@ build(const char *what, cl_program prog, cl_int err)
    return build_with(what, prog, err, cl_options);
 }
 
+/* --compile-only: every kernel of a built program, created and asked for
+ * its work-group size (which needs the compiled kernel).
+ */
+static void
+compile_kernels(const char *what, cl_program prog)
+{
+   cl_uint n = 0;
+   cl_kernel kernels[128];
+   char name[192];
+   if (!prog)
+      return;
+   cl_int err = clCreateKernelsInProgram(prog, 128, kernels, &n);
+   if (err != CL_SUCCESS || !n) {
+      snprintf(name, sizeof(name), "cl.compile.%s", what);
+      report(name, fail("clCreateKernelsInProgram = %d, %u kernels", err, n));
+      return;
+   }
+   for (cl_uint i = 0; i < n; i++) {
+      char kname[96] = "";
+      size_t wg = 0;
+      clGetKernelInfo(kernels[i], CL_KERNEL_FUNCTION_NAME, sizeof(kname), kname, NULL);
+      err = clGetKernelWorkGroupInfo(kernels[i], dev, CL_KERNEL_WORK_GROUP_SIZE, sizeof(wg), &wg,
+                                     NULL);
+      snprintf(name, sizeof(name), "cl.compile.%s.%s", what, kname);
+      report(name, err == CL_SUCCESS && wg ? NULL
+                                           : fail("CL_KERNEL_WORK_GROUP_SIZE: %d, %zu", err, wg));
+      clReleaseKernel(kernels[i]);
+   }
+}
+
 int
 main(int argc, char **argv)
 {
    unsigned want_lanes = 0, reqd = 0;
-   bool il_only = false;
+   bool il_only = false, compile_only = false;
+   const char *program = NULL;
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--lanes") && i + 1 < argc) {
          want_lanes = atoi(argv[++i]);
       } else if (!strcmp(argv[i], "--il-only")) {
          il_only = true;
+      } else if (!strcmp(argv[i], "--compile-only")) {
+         compile_only = true;
+      } else if (!strcmp(argv[i], "--program") && i + 1 < argc) {
+         program = argv[++i];
       } else if (!strcmp(argv[i], "--any-platform")) {
          any_platform = true;
       } else if (!strcmp(argv[i], "--filter") && i + 1 < argc) {
@@ -1702,7 +1743,8 @@ main(int argc, char **argv)
          }
       } else {
          printf("unknown argument %s\nusage: cl-runner [--lanes N] [--il-only] "
-                "[--any-platform] [--expectations FILE] [--sub-group-size N] [--filter GLOB]\n", argv[i]);
+                "[--any-platform] [--expectations FILE] [--sub-group-size N] [--filter GLOB] "
+                "[--compile-only [--program FILE]]\n", argv[i]);
          return 2;
       }
    }
@@ -1729,6 +1771,23 @@ main(int argc, char **argv)
    cl_int err;
    ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
    queue = clCreateCommandQueueWithProperties(ctx, dev, NULL, &err);
+
+   if (program) {
+      size_t psize;
+      char *psrc = compile_only ? read_file(program, &psize) : NULL;
+      if (!psrc) {
+         printf("%s\n0 passed, 1 failed, 0 skipped\n",
+                compile_only ? "cannot read the program" : "--program needs --compile-only");
+         return 1;
+      }
+      const char *base = strrchr(program, '/') ? strrchr(program, '/') + 1 : program;
+      cl_program p = clCreateProgramWithSource(ctx, 1, (const char **)&psrc, NULL, &err);
+      p = build(base, p, err);
+      report("cl.build.program", p ? NULL : "see the build log above");
+      compile_kernels("program", p);
+      printf("%u passed, %u failed, %u skipped\n", passed, failed, skipped);
+      return failed ? 1 : 0;
+   }
 
    /* The extensions this build makes true. */
    char exts[8192] = "";
@@ -1909,7 +1968,17 @@ main(int argc, char **argv)
                       ? NULL : fail("%zu, want %u", max, want_lanes));
    }
 
-   if (prog && max_lanes && max_lanes <= REF_MAX_LANES) {
+   if (compile_only) {
+      compile_kernels("subgroups_cl", prog);
+      compile_kernels("extended_types_cl", ext_prog);
+      compile_kernels("rotate_workgroup_spv", il);
+      compile_kernels("intel_spirv_spv", intel_il);
+      for (unsigned p = 0; p < INTEL_PARTS; p++) {
+         char what[64];
+         snprintf(what, sizeof(what), "intel_subgroups_cl.%s", intel_parts[p].name);
+         compile_kernels(what, intel[p]);
+      }
+   } else if (prog && max_lanes && max_lanes <= REF_MAX_LANES) {
       char name[160];
       for (unsigned li = 0; li < sizeof(locals) / sizeof(locals[0]); li++) {
          const unsigned local = locals[li];
