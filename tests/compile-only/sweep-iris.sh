@@ -27,12 +27,16 @@ preload=$(cd "$mesa_build/intel/tools" 2>/dev/null && pwd)/libintel_noop_drm_shi
 icd=$build/tests/opencl/rusticl.icd
 mkdir -p "$out"
 passed=0 failed=0
-for platform in skl tgl dg2 lnl; do
+# brw's SIMD widths for compute, largest first: 32, 16 and 8 up to Gfx12.5,
+# 32 and 16 on Xe2 (iris reports them; rusticl lists them in
+# CL_DEVICE_SUB_GROUP_SIZES_INTEL).
+for cfg in "skl 32 16 8" "tgl 32 16 8" "dg2 32 16 8" "lnl 32 16"; do
+   read -r platform sizes <<<"$cfg"
    start=$(date +%s)
    log=$out/iris.$platform.log
    # allow_invalid_spirv: the Workgroup-scope rotate module builds (rusticl's
    # lowering of it compiled too), as in ci/test.sh's runs.
-   env LD_PRELOAD="$preload" INTEL_STUB_GPU_PLATFORM=$platform OCL_ICD_VENDORS="$icd" \
+   env LD_PRELOAD="$preload" INTEL_STUB_GPU_PLATFORM="$platform" OCL_ICD_VENDORS="$icd" \
       RUSTICL_ENABLE=iris RUSTICL_DEBUG=allow_invalid_spirv MESA_SHADER_CACHE_DISABLE=true \
       "$runner" --compile-only --expectations "$here/../expectations/iris-cl-fails.txt" \
       >"$log" 2>&1
@@ -40,14 +44,17 @@ for platform in skl tgl dg2 lnl; do
    secs=$(( $(date +%s) - start ))
    summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
    device=$(sed -n 's/^platform: //p' "$log" | head -1)
+   dname=$(sed -n 's/^platform: [^;]*; device: \([^;]*\);.*/\1/p' "$log" | head -1)
    kernels=$(grep -c '^cl\.compile\..*: pass' "$log")
    why=""
    [ -n "$summary" ] || why="cl-runner printed no summary (exit $rc): $(tail -1 "$log")"
    [[ $summary == *" 0 failed"* ]] || why="${why:+$why; }$summary; first: $(grep -m1 ': FAIL' "$log")"
    [[ $device == *"our rusticl"* && $device == *Intel* ]] || why="${why:+$why; }not our rusticl on iris: $device"
    [ "$kernels" -gt 0 ] || why="${why:+$why; }no kernel compiled"
+   got=$(sed -n 's/^sub-group sizes: *//p' "$log" | head -1)
+   [ "$got" = "$sizes" ] || why="${why:+$why; }sub-group sizes '$got', not '$sizes'"
    if [ -z "$why" ]; then
-      echo "iris.$platform: pass ($summary; $kernels kernels compiled; $secs s; ${device%%;*driver*})"
+      echo "iris.$platform: pass ($summary; $kernels kernels compiled; sizes $sizes; $secs s; $dname)"
       passed=$((passed + 1))
    else
       echo "iris.$platform: FAIL ($why; see $log)"

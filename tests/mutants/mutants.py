@@ -666,6 +666,11 @@ MUTANTS = [
            '      const unsigned dwords_per_value = nir_bit_size / 32;',
            '      const unsigned dwords_per_value = 1;',
            ['anv-isa']),
+    Mutant('iris-xe2-simd8', 'src/gallium/drivers/iris/iris_screen.c',
+           'Xe2 has no SIMD8: iris reports subgroup sizes 16 and 32 there',
+           '      RET((uint32_t []) { devinfo->ver >= 20 ? 32 | 16 : 32 | 16 | 8 });',
+           '      RET((uint32_t []) { 32 | 16 | 8 });',
+           ['iris']),
     Mutant('rusticl-partial-size-full', 'src/gallium/frontends/rusticl/rusticl_nir.c',
            'on a device with several subgroup sizes a partial subgroup\'s SubgroupSize '
            'counts its work-items (min with the maximum)',

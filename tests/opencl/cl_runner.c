@@ -1969,6 +1969,16 @@ main(int argc, char **argv)
    }
 
    if (compile_only) {
+      /* The SIMD widths the driver compiles kernels at (rusticl's
+       * CL_DEVICE_SUB_GROUP_SIZES_INTEL, 0x4108), for the sweep to check.
+       */
+      size_t sizes[8], bytes = 0;
+      printf("sub-group sizes:");
+      if (clGetDeviceInfo(dev, 0x4108, sizeof(sizes), sizes, &bytes) == CL_SUCCESS) {
+         for (size_t i = 0; i < bytes / sizeof(sizes[0]); i++)
+            printf(" %zu", sizes[i]);
+      }
+      printf("\n");
       compile_kernels("subgroups_cl", prog);
       compile_kernels("extended_types_cl", ext_prog);
       compile_kernels("rotate_workgroup_spv", il);
