@@ -93,6 +93,10 @@
 #                     check can fail (it is what SubgroupSize was before
 #                     rusticl derived the partial size; the mutant
 #                     rusticl-partial-size-full takes it away).
+#   required_size     a kernel with intel_reqd_sub_group_size(W)
+#                     (cl_intel_required_subgroup_size; subgroup_size.cl
+#                     built with --sub-group-size W) is compiled at SIMD W
+#                     alone, get_max_sub_group_size() the immediate W.
 #   block_read_v2uint, block_write_v2uint
 #                     SPV_INTEL_subgroups' two-uint block read and write
 #                     (tests/opencl/intel_spirv.spv, built through
@@ -654,6 +658,24 @@ iris)
             fail "$check" "get_max_sub_group_size() is not the immediate $w"
          else
             pass "$check" "get_sub_group_size() is min(work-items left, $w) (sel.l with $w), get_max_sub_group_size() the immediate $w, in ${#a[@]} and ${#b[@]} variants"
+         fi
+         # intel_reqd_sub_group_size(W): SIMD W alone, the maximum the
+         # immediate W.
+         env "${gpu_env[@]}" "$runner" --compile-only --program "$here/subgroup_size.cl" \
+            --sub-group-size "$w" >"$out/$platform.reqd$w.log" 2>&1
+         split_isa "$out/$platform.reqd$w.log" "$out/$platform.reqd$w"
+         d=$out/$platform.reqd$w
+         mapfile -t a < <(compgen -G "$d/required_size.simd$w.*.asm")
+         mapfile -t b < <(compgen -G "$d/required_size.simd*.asm")
+         check=isa.iris.$platform.simd$w.required_size
+         if [ ${#a[@]} = 0 ]; then
+            fail "$check" "no SIMD$w assembly of required_size; see $out/$platform.reqd$w.log"
+         elif [ ${#b[@]} != ${#a[@]} ]; then
+            fail "$check" "compiled at other widths too: $(cd "$d" && ls required_size.simd* | tr '\n' ' ')"
+         elif ! grep -qE "^mov\([0-9]+\) +g[0-9]+<1>UD +$w +\{" "${a[@]}"; then
+            fail "$check" "get_max_sub_group_size() is not the immediate $w"
+         else
+            pass "$check" "SIMD$w alone (${#a[@]} variants), get_max_sub_group_size() the immediate $w"
          fi
          d=$out/$platform.all
          for c in "read load" "write store"; do

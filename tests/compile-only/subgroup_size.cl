@@ -20,3 +20,12 @@ max_sub_group_size(global uint *out)
 {
    out[get_global_id(0)] = get_max_sub_group_size();
 }
+
+#ifdef REQD_SUB_GROUP_SIZE
+/* cl_intel_required_subgroup_size: compiled at that SIMD width alone. */
+__attribute__((intel_reqd_sub_group_size(REQD_SUB_GROUP_SIZE))) kernel void
+required_size(global uint *out)
+{
+   out[get_global_id(0)] = get_max_sub_group_size();
+}
+#endif

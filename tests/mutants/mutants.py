@@ -823,6 +823,30 @@ MUTANTS = [
            'nir_pass!(nir, rusticl_lower_subgroup_max_size, size as u32);',
            'let _ = size;',
            ['cl']),
+    Mutant('rusticl-reqd-size-unchecked', 'src/gallium/frontends/rusticl/core/program.rs',
+           'cl_intel_required_subgroup_size: a kernel requiring a size the device does not list '
+           'fails the build ("must be compiled and executed with the specified subgroup size")',
+           '        if required != 0 && !sizes.contains(&required) {',
+           '        if required != 0 && sizes.is_empty() {',
+           ['cl:256:cl.reqd_size.*']),
+    Mutant('clc-reqd-size-unparsed', 'src/compiler/clc/clc_helpers.cpp',
+           'cl_intel_required_subgroup_size: the SubgroupSize execution mode is the kernel\'s '
+           'required size',
+           '               kernel.subgroupSize = ins->words[ins->operands[2].offset];',
+           '               kernel.subgroupSize = 0;',
+           ['cl:256:cl.reqd_size.*']),
+    Mutant('rusticl-reqd-size-all-sizes', 'src/gallium/frontends/rusticl/core/kernel.rs',
+           'cl_intel_required_subgroup_size: a kernel with a required size has subgroups of that '
+           'size alone in the sub-group queries',
+           '        if self.kernel_info.subgroup_size != 0 {\n            return vec![',
+           '        if false {\n            return vec![',
+           ['iris']),
+    Mutant('rusticl-reqd-size-wg-uncapped', 'src/gallium/frontends/rusticl/core/kernel.rs',
+           'cl_intel_required_subgroup_size: a work-group holds at most the device\'s subgroups '
+           'of the required size',
+           '            size => cmp::min(max_threads, size * dev.max_subgroups() as usize),',
+           '            _ => max_threads,',
+           ['iris']),
     Mutant('clc-workgroup-rotate-accepted', 'src/compiler/clc/clc_helpers.cpp',
            'OpenCL SPIR-V environment, cl_khr_subgroup_rotate: Scope for Execution may be '
            'Subgroup (alone)',
