@@ -187,6 +187,12 @@ MUTANTS = [
            'op = nir_intrinsic_partitioned_inclusive_scan;',
            'op = nir_intrinsic_partitioned_exclusive_scan;',
            ['runner:partitioned:*inclusive*']),
+    Mutant('vtn-subgroup-size-any', 'src/compiler/spirv/spirv_to_nir.c',
+           'SubgroupSize is a required size SUBGROUP_SIZE_REQUIRE_4 to _128 holds: a power '
+           'of two from 4 to 128',
+           '      vtn_fail_if(!util_is_power_of_two_nonzero(mode->operands[0]) ||',
+           '      vtn_fail_if(false && !util_is_power_of_two_nonzero(mode->operands[0]) ||',
+           ['spirv_tests:KernelSubgroups.required_subgroup_size']),
     Mutant('vtn-max-size-is-size', VTN_VARS,
            'SubgroupMaxSize is its own system value (differs from SubgroupSize in kernels)',
            '*location = SYSTEM_VALUE_SUBGROUP_MAX_SIZE;',
