@@ -118,8 +118,8 @@
 #                     nir-block-io-component-interleaved
 #                     (Ptr[id * 4 + k]) proves the check can fail.
 #
-# anv (brw, under the Intel noop drm-shim; Gfx9 skl, Gfx12 tgl, Gfx12.5 dg2,
-# Xe2 lnl, at SIMD8, 16 or 32)
+# anv (brw, under the Intel noop drm-shim; Gfx9 skl, Gfx12 tgl, Gfx12.5 dg2
+# at SIMD8, 16 and 32, Xe2 lnl at SIMD16 and 32: every width each has)
 #   block_read_*      SPV_INTEL_subgroups' buffer block read of a uint, a
 #                     uvec4 and a u64vec2, the device without robust buffer
 #                     access: A64 block messages that move the whole block,
@@ -549,10 +549,10 @@ anv)
    sends() { sed -n 's/^stat SEND Count: //p' "$1" | head -1; }
    loops() { sed -n 's/^stat Loop Count: //p' "$1" | head -1; }
    #       name        platform  SIMD width  LSC
-   configs=("skl.simd16  skl 16 0"
-            "tgl.simd32  tgl 32 0"
-            "dg2.simd8   dg2 8  1"
-            "lnl.simd16  lnl 16 1")
+   configs=("skl.simd8   skl 8  0" "skl.simd16  skl 16 0" "skl.simd32  skl 32 0"
+            "tgl.simd8   tgl 8  0" "tgl.simd16  tgl 16 0" "tgl.simd32  tgl 32 0"
+            "dg2.simd8   dg2 8  1" "dg2.simd16  dg2 16 1" "dg2.simd32  dg2 32 1"
+            "lnl.simd16  lnl 16 1" "lnl.simd32  lnl 32 1")
    for cfg in "${configs[@]}"; do
       read -r name platform size lsc <<<"$cfg"
       gpu_env=(LD_PRELOAD="$preload" INTEL_STUB_GPU_PLATFORM="$platform")
@@ -671,7 +671,7 @@ iris)
          if [ ${#a[@]} = 0 ]; then
             fail "$check" "no SIMD$w assembly of required_size; see $out/$platform.reqd$w.log"
          elif [ ${#b[@]} != ${#a[@]} ]; then
-            fail "$check" "compiled at other widths too: $(cd "$d" && ls required_size.simd* | tr '\n' ' ')"
+            fail "$check" "compiled at other widths too: ${b[*]##*/}"
          elif ! grep -qE "^mov\([0-9]+\) +g[0-9]+<1>UD +$w +\{" "${a[@]}"; then
             fail "$check" "get_max_sub_group_size() is not the immediate $w"
          else
