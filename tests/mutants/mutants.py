@@ -853,6 +853,12 @@ MUTANTS = [
            '            size => cmp::min(max_threads, size * dev.max_subgroups() as usize),',
            '            _ => max_threads,',
            ['iris']),
+    Mutant('rusticl-local-size-device-max', 'src/gallium/frontends/rusticl/api/kernel.rs',
+           'CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT answers a local size the kernel can run: '
+           'at most its CL_KERNEL_WORK_GROUP_SIZE',
+           '                    if threads > kernel.max_threads_per_block(dev) {',
+           '                    if threads > dev.max_threads_per_block() {',
+           ['iris']),
     Mutant('clc-workgroup-rotate-accepted', 'src/compiler/clc/clc_helpers.cpp',
            'OpenCL SPIR-V environment, cl_khr_subgroup_rotate: Scope for Execution may be '
            'Subgroup (alone)',

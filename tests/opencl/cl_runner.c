@@ -1770,6 +1770,10 @@ check_reqd_queries(cl_program p, size_t s)
                            NULL);
    clGetKernelSubGroupInfo(k, dev, CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT, sizeof(two), &two,
                            sizeof(count2), count2, NULL);
+   /* One subgroup more than the most a work-group holds: no local size. */
+   size_t too_many = (wg + s - 1) / s + 1, none[3] = {1, 1, 1};
+   clGetKernelSubGroupInfo(k, dev, CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT, sizeof(too_many),
+                           &too_many, sizeof(none), none, NULL);
    if (why) {
    } else if (max != s) {
       why = fail("CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE(%zu) = %zu", local, max);
@@ -1781,6 +1785,10 @@ check_reqd_queries(cl_program p, size_t s)
               (count2[1] > 1 || count2[2] > 1 || (count2[0] + s - 1) / s != 2 || !count2[0])) {
       why = fail("CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT(2) = (%zu, %zu, %zu)", count2[0],
                  count2[1], count2[2]);
+   } else if (none[0] || none[1] || none[2]) {
+      why = fail("CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT(%zu) = (%zu, %zu, %zu), past "
+                 "CL_KERNEL_WORK_GROUP_SIZE %zu: no work-group holds that many subgroups",
+                 too_many, none[0], none[1], none[2], wg);
    } else if (!strstr(attrs, want)) {
       why = fail("CL_KERNEL_ATTRIBUTES \"%s\" lacks %s", attrs, want);
    }
