@@ -104,6 +104,31 @@
 #                     dwords, as for ANV; the writes before LSC (skl, tgl)
 #                     per lane, no block write (brw's rule: 16-byte
 #                     alignment).
+#   image_block_raw_{read,write}_{uc,us,ui,ul}
+#                     cl_intel_subgroups' image block reads and writes
+#                     (tests/opencl/intel_subgroups.cl) are raw texel loads
+#                     and stores: every typed message of the kernel (HDC's
+#                     "typed surface read/write", LSC's "tgm load_cmask /
+#                     store_cmask") names the binding-table entry iris
+#                     gives the image's raw texel view ("image (raw
+#                     texels)", INTEL_DEBUG=bt), and the image has no
+#                     ordinary entry, whose typed messages would convert
+#                     the texels to and from the image's format.  What the
+#                     raw view's SURFACE_STATE holds: the next check.
+#   raw_view_formats  (skl, tgl: the batch decoder of 25.0.7 prints the
+#                     binding tables of GPGPU_WALKER, not of Gfx12.5's
+#                     COMPUTE_WALKER) cl-runner's image block read and
+#                     write of a uint at each of its 16 image formats (the
+#                     image read_only, then write_only), launched on the
+#                     shim (nothing runs; the values fail) with
+#                     INTEL_DEBUG=bat: each dispatch's one 2D surface, the
+#                     image as iris binds it, is the unsigned integer
+#                     format of the texel size: R8_UINT for the three
+#                     8-bit formats, R16_UINT for the two 16-bit, R32_UINT
+#                     for the eight 32-bit (bgra_unorm8 among them, which
+#                     typed messages cannot access), R32G32_UINT for the
+#                     two 64-bit and R32G32B32A32_UINT for rgba_float, in
+#                     cl_runner.c's order of image_fmts.
 #
 # every driver (its final ISA: ir3's disassembly, ACO's program, NAK's IR)
 #   block_read_stride, block_write_stride
@@ -610,15 +635,21 @@ iris)
    # by kernel (rusticl's entry point __wrapped_NAME, in the NIR printed
    # before them) and SIMD width: DIR/NAME.simdW.N.asm, N counting rusticl's
    # variants of the kernel.  Hex immediates become decimal, without their
-   # type suffix.
+   # type suffix.  Each file starts with iris's binding table for the
+   # kernel (INTEL_DEBUG=bt, printed before the kernel's NIR), its entries
+   # as "# bt [N] GROUP #INDEX".
    split_isa() {
       rm -rf "$2"; mkdir -p "$2"
       perl -pe 's/\b0x([0-9a-f]+)U?[BWDQ]\b/hex($1)/ge' "$1" | awk -v dir="$2" '
+         /^Binding table for / { f = ""; bt = ""; in_bt = 1; next }
+         in_bt && /^  \[/ { bt = bt "# bt" $0 "\n"; next }
+         { in_bt = 0 }
          /^decl_function __wrapped_/ { k = $2; sub(/^__wrapped_/, "", k) }
          /^Native code for / { f = ""; pending = 1; next }
          pending && match($0, /^SIMD[0-9]+ shader/) {
             w = substr($0, 5, RLENGTH - 11); n[k "." w]++
             f = dir "/" k ".simd" w "." n[k "." w] ".asm"; pending = 0
+            printf "%s", bt > f
          }
          /^NIR / { f = "" }
          f != "" { print > f }'
@@ -632,17 +663,46 @@ iris)
       done
       echo $m
    }
-   #       platform  SIMD widths  LSC
-   configs=("skl 8,16,32 0" "tgl 8,16,32 0" "dg2 8,16,32 1" "lnl 16,32 1")
+   # The 2D surfaces of each dispatch (GPGPU_WALKER) in an INTEL_DEBUG=bat
+   # log on stdin, one line a dispatch: "walker: FORMAT...".
+   walker_2d_formats() {
+      awk '/MEDIA_INTERFACE_DESCRIPTOR_LOAD/ { on = 1; fmts = "" }
+           on && /Surface Format:/ { f = $NF; gsub(/[()]/, "", f); sub(/^ISL_FORMAT_/, "", f) }
+           on && /Surface Type: 1 \(SURFTYPE_2D\)/ { fmts = fmts " " f }
+           on && /GPGPU_WALKER/ { print "walker:" fmts; on = 0 }'
+   }
+   raw_formats="R8_UINT R8_UINT R8_UINT R16_UINT R16_UINT R32_UINT R32_UINT R32_UINT R32_UINT
+                R32_UINT R32_UINT R32_UINT R32_UINT R32G32_UINT R32G32_UINT R32G32B32A32_UINT"
+   #       platform  SIMD widths  LSC  decoded binding tables
+   configs=("skl 8,16,32 0 1" "tgl 8,16,32 0 1" "dg2 8,16,32 1 0" "lnl 16,32 1 0")
    for cfg in "${configs[@]}"; do
-      read -r platform widths lsc <<<"$cfg"
+      read -r platform widths lsc decoded <<<"$cfg"
       gpu_env=(LD_PRELOAD="$preload" INTEL_STUB_GPU_PLATFORM="$platform" OCL_ICD_VENDORS="$icd"
-               RUSTICL_ENABLE=iris MESA_SHADER_CACHE_DISABLE=true INTEL_DEBUG=cs)
+               RUSTICL_ENABLE=iris MESA_SHADER_CACHE_DISABLE=true "INTEL_DEBUG=cs,bt")
       env "${gpu_env[@]}" "$runner" --compile-only --program "$here/subgroup_size.cl" \
          >"$out/$platform.sizes.log" 2>&1
       split_isa "$out/$platform.sizes.log" "$out/$platform.sizes"
-      env "${gpu_env[@]}" "$runner" --compile-only >"$out/$platform.all.log" 2>&1
-      split_isa "$out/$platform.all.log" "$out/$platform.all"
+      env "${gpu_env[@]}" "$runner" --compile-only --program "$build/tests/opencl/intel_spirv.spv" \
+         >"$out/$platform.spv.log" 2>&1
+      split_isa "$out/$platform.spv.log" "$out/$platform.spv"
+      env "${gpu_env[@]}" "$runner" --compile-only --program "$here/image_block.cl" \
+         >"$out/$platform.image.log" 2>&1
+      split_isa "$out/$platform.image.log" "$out/$platform.image"
+      if [ "$decoded" = 1 ]; then
+         check=isa.iris.$platform.raw_view_formats
+         env "${gpu_env[@]/INTEL_DEBUG=cs,bt/INTEL_DEBUG=bat}" "$runner" \
+            --filter 'cl.intel_image_block.*.uint.l5.*' >"$out/$platform.bat.log" 2>&1
+         got=$(walker_2d_formats <"$out/$platform.bat.log" | sed 's/^walker: *//' | xargs)
+         # the read's dispatch, then the write's
+         want=$(for f in $raw_formats; do echo "$f $f"; done | xargs)
+         if ! grep -qE '^[0-9]+ passed, [0-9]+ failed' "$out/$platform.bat.log"; then
+            fail "$check" "cl-runner printed no summary: $(grep -a -m1 -E 'Assert|signal' "$out/$platform.bat.log")"
+         elif [ "$got" != "$want" ]; then
+            fail "$check" "the dispatches' 2D surfaces are '$got', not '$want'"
+         else
+            pass "$check" "16 image formats, read and written, each bound as the unsigned integer format of its texel size"
+         fi
+      fi
       for w in ${widths//,/ }; do
          d=$out/$platform.sizes
          mapfile -t a < <(compgen -G "$d/sub_group_size.simd$w.*.asm")
@@ -677,7 +737,7 @@ iris)
          else
             pass "$check" "SIMD$w alone (${#a[@]} variants), get_max_sub_group_size() the immediate $w"
          fi
-         d=$out/$platform.all
+         d=$out/$platform.spv
          for c in "read load" "write store"; do
             read -r op kind <<<"$c"
             mapfile -t a < <(compgen -G "$d/block_${op}_ui.simd$w.*.asm")
@@ -686,7 +746,7 @@ iris)
             [ "$op" = read ] || [ "$lsc" = 1 ] || want=0
             got=$( [ ${#a[@]} -gt 0 ] && brw_block_dwords "$kind" <"${a[0]}")
             if [ ${#a[@]} = 0 ]; then
-               fail "$check" "no SIMD$w assembly of block_${op}_ui (intel_spirv.spv); see $out/$platform.all.log"
+               fail "$check" "no SIMD$w assembly of block_${op}_ui (intel_spirv.spv); see $out/$platform.spv.log"
             elif [ "$got" != "$want" ]; then
                fail "$check" "block messages move $got dwords, not $want"
             elif [ "$want" = 0 ] && ! grep -q 'A64 untyped surface write' "${a[0]}"; then
@@ -696,6 +756,34 @@ iris)
             else
                pass "$check" "block messages of $want dwords (2 per channel x SIMD$w)"
             fi
+         done
+         d=$out/$platform.image
+         for op in read write; do
+            for t in uc us ui ul; do
+               check=isa.iris.$platform.simd$w.image_block_raw_${op}_$t
+               f=$(compgen -G "$d/image_${op}_$t.simd$w.*.asm" | head -1)
+               if [ -z "$f" ]; then
+                  fail "$check" "no SIMD$w assembly of image_${op}_$t (image_block.cl); see $out/$platform.image.log"
+                  continue
+               fi
+               raw=$(sed -nE 's/^# bt *\[([0-9]+)\] image \(raw texels\) #0$/\1/p' "$f")
+               plain=$(grep -cE '^# bt *\[[0-9]+\] image #' "$f")
+               # "read|write ENTRY" of each typed message (HDC's, LSC's).
+               msgs=$(sed -nE -e 's/.*\(DC typed surface (read|write), Surface = ([0-9]+),.*/\1 \2/p' \
+                              -e 's/.*tgm MsgDesc: \( (load|store)_cmask,.* BTI ([0-9]+) .*/\1 \2/p' "$f" |
+                      sed -e 's/^load /read /' -e 's/^store /write /' | sort -u)
+               if [ -z "$raw" ]; then
+                  fail "$check" "no raw texel entry in the binding table: $(grep '^# bt' "$f" | tr '\n' ' ')"
+               elif [ "$plain" != 0 ]; then
+                  fail "$check" "the image has an ordinary entry too: $(grep '^# bt' "$f" | tr '\n' ' ')"
+               elif ! grep -qx "$op $raw" <<<"$msgs"; then
+                  fail "$check" "no typed $op of the raw texel entry [$raw]; typed messages: ${msgs:-none}"
+               elif grep -qvx "[a-z]* $raw" <<<"$msgs"; then
+                  fail "$check" "typed messages of other entries: $(tr '\n' ' ' <<<"$msgs")"
+               else
+                  pass "$check" "typed messages of the raw texel entry [$raw] alone ($(tr '\n' ',' <<<"$msgs" | sed 's/,$//'))"
+               fi
+            done
          done
       done
    done

@@ -907,6 +907,19 @@ MUTANTS = [
            '   var->data.access &= ~ACCESS_NON_WRITEABLE;\n',
            '',
            ['cl']),
+    Mutant('iris-raw-texels-ordinary-entry', 'src/gallium/drivers/iris/iris_program.c',
+           'SPV_INTEL_subgroups: image block IO moves the texels\' bits without format '
+           'conversion (iris: the raw texel view, not the image\'s own surface state)',
+           '          (nir_intrinsic_access(intrin) & ACCESS_RAW_TEXELS);\n',
+           '          false;\n',
+           ['iris-isa']),
+    Mutant('iris-raw-view-own-format', 'src/gallium/drivers/iris/iris_state.c',
+           'SPV_INTEL_subgroups: image block IO moves the texels\' bits without format '
+           'conversion (iris: the raw texel view is the unsigned integer format of the texel '
+           'size)',
+           '   raw_view.format = raw_format;\n',
+           '',
+           ['iris-isa']),
 ]
 
 # CI's fixed sample (.ci/run runs ci/mutants.sh --sample): one mutant per

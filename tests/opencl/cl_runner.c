@@ -44,7 +44,8 @@
  *      GPU (iris under Intel's noop drm-shim), where rusticl compiles the
  *      kernels to ISA when it builds a program.  It proves compilation, not
  *      results.  --program FILE (with --compile-only): that OpenCL C file
- *      alone, instead of ours (the ISA checks' kernels).
+ *      (a SPIR-V module if its name ends in .spv) alone, instead of ours
+ *      (the ISA checks' kernels).
  *
  * Prints "name: pass" / "name: FAIL ..." / "name: skip (why)" / "name: xfail
  * (why)" per case and a last line "N passed, N failed, N skipped" (xfails
@@ -1960,7 +1961,10 @@ main(int argc, char **argv)
          return 1;
       }
       const char *base = strrchr(program, '/') ? strrchr(program, '/') + 1 : program;
-      cl_program p = clCreateProgramWithSource(ctx, 1, (const char **)&psrc, NULL, &err);
+      const size_t len = strlen(base);
+      cl_program p = len > 4 && !strcmp(base + len - 4, ".spv")
+                        ? clCreateProgramWithIL(ctx, psrc, psize, &err)
+                        : clCreateProgramWithSource(ctx, 1, (const char **)&psrc, NULL, &err);
       p = build(base, p, err);
       report("cl.build.program", p ? NULL : "see the build log above");
       compile_kernels("program", p);
