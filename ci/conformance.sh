@@ -17,7 +17,14 @@
 #   ci/conformance.sh build opencl-cts SRC BUILD OPENCL_HEADERS SPIRV_HEADERS
 #   ci/conformance.sh build deqp-vk SRC BUILD
 #   ci/conformance.sh run [--widths 4,8,16] [--jobs N] [--out DIR]
+#                         [--fraction N[:START]]
 #                         [--deqp-vk BUILD] [--opencl-cts BUILD] [--vkd3d BUILD]
+#
+# --fraction N runs one dEQP-VK case in N (deqp-runner's --fraction, on its
+# fixed shuffle of the caselist, so the part is spread over every group),
+# from START (1 to N, default 1) at the first width, START+1 at the second
+# and so on: `--widths 4,8,16 --fraction 3` runs every case once, at one of
+# the three widths; `--widths 8 --fraction 4:2` the second quarter at 8.
 #
 # vkd3d-proton creates its Vulkan instance with VK_KHR_xcb_surface, which
 # our build (no window system) lacks: `build lavapipe-x11` builds the same
@@ -218,7 +225,7 @@ tally_line() {  # SUITE W SECONDS "pass fail skip bad"
 }
 
 run_deqp_vk() {
-   local build=$1 w=$2 bin dir o list runner start cmp f
+   local build=$1 w=$2 part=$3 bin dir o list runner start cmp f
    bin=$build/external/vulkancts/modules/vulkan/deqp-vk
    [ -x "$bin" ] || die "dEQP-VK: no $bin"
    dir=$(dirname "$bin"); o=$OUT/deqp-vk-w$w; list=$OUT/deqp-vk-cases.txt
@@ -236,9 +243,11 @@ run_deqp_vk() {
    (cd "$dir" && "$runner" run --deqp "$bin" --caselist "$list" --output "$o" \
       --skips "$OUT/deqp-vk-skips.txt" --flakes "$OUT/deqp-vk-flakes.txt" \
       --baseline "$OUT/deqp-vk-fails.txt" \
+      --fraction "$FRACTION" --fraction-start "$part" \
       --jobs "$JOBS" --timeout 600 -- \
       --deqp-log-images=disable --deqp-log-shader-sources=disable) >"$o.log" 2>&1
    [ -f "$o/results.csv" ] || { tail -20 "$o.log"; die "dEQP-VK: deqp-runner wrote no results.csv"; }
+   [ "$FRACTION" = 1 ] || say "dEQP-VK at $w lanes: part $part of $FRACTION, $(wc -l <"$o/results.csv") of $(wc -l <"$list") cases"
    cut -d, -f1,2 "$o/results.csv" >"$o.results"
    cmp=$(deqp_verdicts "$o.results")
    sed '$d' <<<"$cmp"
@@ -353,12 +362,13 @@ run) ;;
 *) sed -n '2,/^set /{/^#/s/^# \?//p}' "$0"; exit 2 ;;
 esac
 
-WIDTHS=4,8,16 JOBS=$(nproc) OUT=$BUILD_DIR/conformance
+WIDTHS=4,8,16 JOBS=$(nproc) OUT=$BUILD_DIR/conformance FRACTION=1 FRACTION_START=1
 CL_SUITE='' DEQP='' CTS='' VKD3D=
 while [ $# -gt 0 ]; do
    case $1 in
    --widths) WIDTHS=$2; shift ;;
    --jobs) JOBS=$2; shift ;;
+   --fraction) FRACTION=${2%%:*}; [[ $2 != *:* ]] || FRACTION_START=${2#*:}; shift ;;
    --out) OUT=$2; shift ;;
    --deqp-vk) DEQP=$(realpath "$2"); shift ;;
    --vkd3d) VKD3D=$(realpath "$2"); shift ;;
@@ -368,6 +378,10 @@ while [ $# -gt 0 ]; do
    shift
 done
 [ -n "$DEQP$CTS$VKD3D" ] || die "no suite given (--deqp-vk, --opencl-cts, --vkd3d)"
+if ! [[ $FRACTION =~ ^[1-9][0-9]*$ && $FRACTION_START =~ ^[1-9][0-9]*$ ]] ||
+   [ "$FRACTION_START" -gt "$FRACTION" ]; then
+   die "--fraction N[:START]: whole numbers, 1 <= START <= N"
+fi
 mkdir -p "$OUT"; OUT=$(realpath "$OUT"); : >"$OUT/summary.txt"
 export VK_DRIVER_FILES=$BUILD_DIR/subprojects/mesa-$MESA_VERSION/src/gallium/targets/lavapipe/lvp_devenv_icd.x86_64.json
 export OCL_ICD_VENDORS=$BUILD_DIR/tests/opencl/rusticl.icd
@@ -376,12 +390,14 @@ export RUSTICL_ENABLE=llvmpipe
 export RUSTICL_FEATURES=fp16,fp64
 check_ours
 
+k=0
 for w in ${WIDTHS//,/ }; do
    case $w in 4|8|16) ;; *) die "width $w: lavapipe's vector widths give 4, 8 or 16 lanes" ;; esac
    export LP_NATIVE_VECTOR_WIDTH=$((w * 32))
    export MESA_SHADER_CACHE_DIR=$OUT/cache-w$w
    rm -rf "$MESA_SHADER_CACHE_DIR"
-   [ -z "$DEQP" ] || run_deqp_vk "$DEQP" "$w"
+   [ -z "$DEQP" ] || run_deqp_vk "$DEQP" "$w" $(((FRACTION_START - 1 + k) % FRACTION + 1))
+   k=$((k + 1))
    [ -z "$CTS" ] || run_opencl_cts "$CTS" "$w"
    [ -z "$VKD3D" ] || run_vkd3d "$VKD3D" "$w"
 done

@@ -68,17 +68,26 @@ printf "GROUP: dEQP-VK.subgroups\nTEST: %s\n" dEQP-VK.subgroups.p.a dEQP-VK.subg
    dEQP-VK.subgroups.s.c dEQP-VK.subgroups.fl.d dEQP-VK.api.f.x ${FAKE_EXTRA:-} >dEQP-VK-cases.txt'
 # deqp-runner: results.csv with the status each case name asks for, as
 # deqp-runner writes it after applying the baseline and flakes (.e.
-# ExpectedFail, .fl. Flake, .i. UnexpectedImprovement(Pass)).
+# ExpectedFail, .fl. Flake, .i. UnexpectedImprovement(Pass)); of the
+# caselist, every --fraction'th case from --fraction-start (deqp-runner
+# takes them so from its shuffle of the list).
 standin "$work/cache/deqp-runner-0.20.3/bin/deqp-runner" '
-while [ $# -gt 0 ]; do case $1 in --caselist) list=$2; shift ;; --output) out=$2; shift ;; --) break ;; esac; shift; done
+fr=1 fs=1
+while [ $# -gt 0 ]; do
+   case $1 in
+   --caselist) list=$2; shift ;; --output) out=$2; shift ;;
+   --fraction) fr=$2; shift ;; --fraction-start) fs=$2; shift ;; --) break ;;
+   esac
+   shift
+done
 mkdir -p "$out"
-while read -r n; do
+awk -v n="$fr" -v s="$fs" "NR >= s && (NR - s) % n == 0" "$list" | while read -r n; do
    case $n in
    *.p.*) s=Pass ;; *.e.*) s=ExpectedFail ;; *.s.*) s=Skip ;; *.fl.*) s=Flake ;;
    *.i.*) s="UnexpectedImprovement(Pass)" ;; *) s=Fail ;;
    esac
    echo "$n,$s,0.1"
-done <"$list" >"$out/results.csv"'
+done >"$out/results.csv"'
 
 # check CASE WANT_RC WANT_LAST [ENV=VALUE...] -- SUITE-ARGS: one run.
 check() {
@@ -132,6 +141,10 @@ check vkd3d_unlisted 1 "3 passed, 1 failed, 1 skipped" -- --vkd3d "$work/vkd3d"
 check deqp_expected 0 "1 passed, 0 failed, 1 skipped" -- --deqp-vk "$work/deqp"
 check deqp_fail 1 "1 passed, 1 failed, 1 skipped" FAKE_EXTRA=dEQP-VK.subgroups.f.y -- --deqp-vk "$work/deqp"
 check deqp_improvement 1 "2 passed, 1 failed, 1 skipped" FAKE_EXTRA=dEQP-VK.subgroups.i.z -- --deqp-vk "$work/deqp"
+# --fraction 3 at three widths: each case once, at one width.
+check deqp_fraction_covers_once 0 "1 passed, 0 failed, 1 skipped" -- --widths 4,8,16 --fraction 3 --deqp-vk "$work/deqp"
+check deqp_fraction_start_range 2 "conformance: error: --fraction N[:START]: whole numbers, 1 <= START <= N" \
+   -- --fraction 3:4 --deqp-vk "$work/deqp"
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
