@@ -372,10 +372,10 @@ vi_value() { sed -n "s/^[[:space:]]*$1[[:space:]]*= *//p" "$OUT/vulkaninfo-lavap
    why="${why:+$why; }maxComputeWorkgroupSubgroups $(vi_value maxComputeWorkgroupSubgroups), not 256"
 stages=$(sed -n '/requiredSubgroupSizeStages: count/{n;:a;/^[[:space:]]*SHADER_STAGE/{p;n;ba}}' \
    "$OUT/vulkaninfo-lavapipe.txt" | head -8 | tr -d '\t ' | sort -u | tr '\n' ' ')
-[ "$stages" = "SHADER_STAGE_COMPUTE_BIT SHADER_STAGE_FRAGMENT_BIT " ] ||
-   why="${why:+$why; }requiredSubgroupSizeStages: ${stages:-none}, not compute and fragment"
+[ "$stages" = "SHADER_STAGE_COMPUTE_BIT SHADER_STAGE_FRAGMENT_BIT SHADER_STAGE_MESH_BIT_EXT SHADER_STAGE_TASK_BIT_EXT " ] ||
+   why="${why:+$why; }requiredSubgroupSizeStages: ${stages:-none}, not compute, fragment, mesh and task"
 if [ -z "$why" ]; then
-   echo "size_range.vulkaninfo: pass (minSubgroupSize 4, maxSubgroupSize 64, maxComputeWorkgroupSubgroups 256, requiredSubgroupSizeStages COMPUTE FRAGMENT)"
+   echo "size_range.vulkaninfo: pass (minSubgroupSize 4, maxSubgroupSize 64, maxComputeWorkgroupSubgroups 256, requiredSubgroupSizeStages COMPUTE FRAGMENT MESH TASK)"
    passed=$((passed + 1))
 else
    echo "size_range.vulkaninfo: FAIL ($why; see $OUT/vulkaninfo-lavapipe.txt)"
