@@ -382,16 +382,32 @@ else
    failed=$((failed + 1))
 fi
 
-# The stages lavapipe offers subgroup operations in: vertex too (the
-# runner's vertex cases prove every family Vulkan allows there).
+# The stages lavapipe offers subgroup operations in: every graphics stage
+# (the runner's vertex cases prove every family Vulkan allows there; the
+# tessellation and geometry stages are proven by dEQP-VK's framebuffer
+# cases, outside CI), compute, task and mesh.
 sstages=$(sed -n '/subgroupSupportedStages: count/{n;:a;/^[[:space:]]*SHADER_STAGE/{p;n;ba}}' \
    "$OUT/vulkaninfo-lavapipe.txt" | head -10 | tr -d '\t ' | sort -u | tr '\n' ' ')
-want="SHADER_STAGE_COMPUTE_BIT SHADER_STAGE_FRAGMENT_BIT SHADER_STAGE_MESH_BIT_EXT SHADER_STAGE_TASK_BIT_EXT SHADER_STAGE_VERTEX_BIT "
+want="SHADER_STAGE_COMPUTE_BIT SHADER_STAGE_FRAGMENT_BIT SHADER_STAGE_GEOMETRY_BIT SHADER_STAGE_MESH_BIT_EXT SHADER_STAGE_TASK_BIT_EXT SHADER_STAGE_TESSELLATION_CONTROL_BIT SHADER_STAGE_TESSELLATION_EVALUATION_BIT SHADER_STAGE_VERTEX_BIT "
 if [ "$sstages" = "$want" ]; then
-   echo "subgroup_stages.vulkaninfo: pass (subgroupSupportedStages VERTEX FRAGMENT COMPUTE TASK MESH)"
+   echo "subgroup_stages.vulkaninfo: pass (subgroupSupportedStages VERTEX TESSELLATION_CONTROL TESSELLATION_EVALUATION GEOMETRY FRAGMENT COMPUTE TASK MESH)"
    passed=$((passed + 1))
 else
    echo "subgroup_stages.vulkaninfo: FAIL (subgroupSupportedStages: ${sstages:-none}; see $OUT/vulkaninfo-lavapipe.txt)"
+   failed=$((failed + 1))
+fi
+
+# VK_KHR_shader_subgroup_uniform_control_flow: offered, its feature on.
+# This proves the advertisement only; the reconvergence it promises is
+# proven by dEQP-VK.subgroups.subgroup_uniform_control_flow.* (outside CI,
+# ci/conformance.sh).
+ucf_ext=$(grep -c '^[[:space:]]*VK_KHR_shader_subgroup_uniform_control_flow[[:space:]]*:' "$OUT/vulkaninfo-lavapipe.txt")
+ucf_feature=$(vi_value shaderSubgroupUniformControlFlow)
+if [ "$ucf_ext" -ge 1 ] && [ "$ucf_feature" = true ]; then
+   echo "subgroup_uniform_control_flow.vulkaninfo: pass (extension listed, shaderSubgroupUniformControlFlow = true; advertisement only)"
+   passed=$((passed + 1))
+else
+   echo "subgroup_uniform_control_flow.vulkaninfo: FAIL (extension listed: $ucf_ext, shaderSubgroupUniformControlFlow: ${ucf_feature:-absent}; see $OUT/vulkaninfo-lavapipe.txt)"
    failed=$((failed + 1))
 fi
 
