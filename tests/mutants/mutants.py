@@ -319,6 +319,17 @@ MUTANTS = [
            '      ne = LLVMBuildAnd(builder, ne, active_i1(gallivm, exec), "");\n',
            '',
            ['runner:vote:subgroup.vote.all_equal.*']),
+    Mutant('gallivm-quad-vote-pairs', GALLIVM + 'lp_bld_subgroup_ballot.c',
+           'a quad is four invocations: OpGroupNonUniformQuadAnyKHR / AllKHR vote over '
+           'lanes 4k to 4k + 3, not over pairs',
+           '   for (unsigned x = 1; x <= 2 && x < n; x <<= 1) {',
+           '   for (unsigned x = 1; x <= 1 && x < n; x <<= 1) {',
+           ['runner:vote:subgroup.vote.quad_*']),
+    Mutant('gallivm-quad-vote-counts-inactive', GALLIVM + 'lp_bld_subgroup_ballot.c',
+           'OpGroupNonUniformQuadAnyKHR / AllKHR count the active invocations of the quad only',
+           '   vote = LLVMBuildAnd(builder, vote, active_i1(gallivm, active), "");\n',
+           '',
+           ['runner:vote:subgroup.vote.quad_*']),
     Mutant('gallivm-all-equal-not-first', GALLIVM + 'lp_bld_subgroup_ballot.c',
            'OpGroupNonUniformAllEqual compares with the value of an active invocation (the '
            'lowest)',

@@ -4,7 +4,7 @@
  *
  * Core SPIR-V vote and elect (capabilities GroupNonUniform and
  * GroupNonUniformVote), from the instruction descriptions of the SPIR-V
- * specification.
+ * specification, and SPV_KHR_quad_control's quad votes.
  */
 
 #include <string.h>
@@ -82,4 +82,43 @@ ref_vote_all_equal(const struct ref_subgroup *sg, bool is_float, unsigned bits,
          return false;
    }
    return true;
+}
+
+/* The quad of an invocation, from the Vulkan specification's "Quad" scope:
+ * "In all shaders, each invocation in a quad scope instance is formed of
+ * invocations in adjacent subgroup invocation indices", the first of them
+ * a multiple of 4.  (A fragment shader's quads are also neighbouring
+ * pixels; the runner's cases check the indices only.)
+ */
+static unsigned
+quad_first(unsigned lane)
+{
+   return lane & ~3u;
+}
+
+/* OpGroupNonUniformQuadAllKHR (SPV_KHR_quad_control) evaluates the
+ * predicate in the active invocations of the quad: true when it holds in
+ * all of them.
+ */
+bool
+ref_quad_all(const struct ref_subgroup *sg, unsigned lane, const bool *predicate)
+{
+   for (unsigned i = quad_first(lane); i < quad_first(lane) + 4 && i < sg->size; i++) {
+      if (sg->active[i] && !predicate[i])
+         return false;
+   }
+   return true;
+}
+
+/* OpGroupNonUniformQuadAnyKHR: true when the predicate holds in any active
+ * invocation of the quad.
+ */
+bool
+ref_quad_any(const struct ref_subgroup *sg, unsigned lane, const bool *predicate)
+{
+   for (unsigned i = quad_first(lane); i < quad_first(lane) + 4 && i < sg->size; i++) {
+      if (sg->active[i] && predicate[i])
+         return true;
+   }
+   return false;
 }

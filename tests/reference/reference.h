@@ -121,6 +121,10 @@ bool ref_vote_any(const struct ref_subgroup *sg, const bool *predicate);
 bool ref_vote_all_equal(const struct ref_subgroup *sg, bool is_float, unsigned bits,
                         const uint64_t *value);
 
+/* SPV_KHR_quad_control: the result in invocation `lane` */
+bool ref_quad_all(const struct ref_subgroup *sg, unsigned lane, const bool *predicate);
+bool ref_quad_any(const struct ref_subgroup *sg, unsigned lane, const bool *predicate);
+
 /* SPV_EXT_shader_subgroup_partitioned */
 
 /* Component types of partition values; raw bits travel in a uint64_t. */

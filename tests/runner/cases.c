@@ -746,7 +746,7 @@ check_ballot(const struct case_desc *c, const struct case_io *io,
 
 /* --- vote and elect (core SPIR-V) ---------------------------------------- */
 
-enum vote_op { VOTE_ELECT, VOTE_ALL, VOTE_ANY, VOTE_ALL_EQUAL };
+enum vote_op { VOTE_ELECT, VOTE_ALL, VOTE_ANY, VOTE_ALL_EQUAL, VOTE_QUAD_ALL, VOTE_QUAD_ANY };
 /* Inputs: predicates (bit 0 of src word 0) or values (src words 0, 1). */
 enum vote_data {
    VOTE_DATA_RANDOM,   /* random bits */
@@ -773,7 +773,7 @@ gen_vote(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t 
       if (i % size == 0)
          odd = i + case_rnd(&rnd) % size;
       const bool differs = data == VOTE_DATA_ONE_OFF && i == odd;
-      if (c->param[0] == VOTE_ALL || c->param[0] == VOTE_ANY) {
+      if (c->param[0] != VOTE_ELECT && c->param[0] != VOTE_ALL_EQUAL) {
          if (data == VOTE_DATA_TRUE || data == VOTE_DATA_ONE_OFF)
             w[0] = (w[0] & ~1u) | !differs;
          else if (data == VOTE_DATA_FALSE)
@@ -824,6 +824,8 @@ check_vote(const struct case_desc *c, const struct case_io *io,
       case VOTE_ELECT: r = ref_elect(sg, l); break;
       case VOTE_ALL: r = ref_vote_all(sg, pred); break;
       case VOTE_ANY: r = ref_vote_any(sg, pred); break;
+      case VOTE_QUAD_ALL: r = ref_quad_all(sg, l, pred); break;
+      case VOTE_QUAD_ANY: r = ref_quad_any(sg, l, pred); break;
       default: r = ref_vote_all_equal(sg, c->param[3], bits, value); break;
       }
       check_word(chk, io, inv, 0, r, "vote");
@@ -1294,6 +1296,37 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
          snprintf(base, sizeof(base), "subgroup.vote.elect_ballot_%s.compute.size%u",
                   loops[k], size);
          emit(&c, base, fn, data, PATTERNS_EVERY);
+      }
+
+      /* SPV_KHR_quad_control's QuadAll and QuadAny, in compute and in the
+       * fragment stage.
+       */
+      static const char *const quad_ops[] = { "quad_all", "quad_any" };
+      static const char *const quad_shaders[2][2] = {
+         { "quad_vote_all", "quad_vote_any" },
+         { "quad_vote_all_fragment", "quad_vote_any_fragment" },
+      };
+      memset(&c, 0, sizeof(c));
+      c.ext = "vote";
+      c.gen = gen_vote;
+      c.check = check_vote;
+      c.needs_features = VKH_FEAT_QUAD_CONTROL;
+      for (unsigned op = 0; op < 2; op++) {
+         c.param[0] = op == 0 ? VOTE_QUAD_ALL : VOTE_QUAD_ANY;
+         c.stage = STAGE_COMPUTE;
+         c.shader = quad_shaders[0][op];
+         for (unsigned d = VOTE_DATA_RANDOM; d <= VOTE_DATA_ONE_OFF; d++) {
+            c.param[1] = d;
+            snprintf(base, sizeof(base), "subgroup.vote.%s.compute.bool.size%u.%s",
+                     quad_ops[op], size, vote_data_names[d]);
+            emit(&c, base, fn, data, d == VOTE_DATA_RANDOM ? PATTERNS_EVERY : PATTERNS_BASIC);
+         }
+         c.stage = gfx_stages[1].stage;
+         c.shader = quad_shaders[1][op];
+         c.param[1] = VOTE_DATA_RANDOM;
+         snprintf(base, sizeof(base), "subgroup.vote.%s.fragment.bool.size%u.random",
+                  quad_ops[op], size);
+         emit(&c, base, fn, data, gfx_stages[1].patterns);
       }
 
       /* Elect, All, Any and AllEqual on uint32 in the vertex and fragment

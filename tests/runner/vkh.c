@@ -19,6 +19,9 @@ static const char *const wanted_exts[] = {
    "VK_NV_shader_subgroup_partitioned",
    "VK_EXT_shader_subgroup_partitioned",
    "VK_KHR_pipeline_executable_properties",
+   /* VK_KHR_shader_quad_control needs VK_KHR_shader_maximal_reconvergence */
+   "VK_KHR_shader_maximal_reconvergence",
+   "VK_KHR_shader_quad_control",
 };
 
 /* Newer than Debian's 1.3.239 headers. */
@@ -37,12 +40,20 @@ struct vkh_rotate_features {
    VkBool32 shaderSubgroupRotateClustered;
 };
 
+#define VKH_STYPE_QUAD_CONTROL_FEATURES ((VkStructureType)1000235000)
+struct vkh_quad_control_features {
+   VkStructureType sType;
+   void *pNext;
+   VkBool32 shaderQuadControl;
+};
+
 const char *const vkh_feature_names[VKH_FEAT_COUNT] = {
    "shaderInt8", "shaderInt16", "shaderInt64", "shaderFloat16", "shaderFloat64",
    "shaderSubgroupExtendedTypes", "storageBuffer8BitAccess", "storageBuffer16BitAccess",
    "shaderSubgroupRotate", "shaderSubgroupRotateClustered",
    "VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV", "shaderSignedZeroInfNanPreserveFloat32",
    "shaderSignedZeroInfNanPreserveFloat16", "shaderSignedZeroInfNanPreserveFloat64",
+   "shaderQuadControl",
 };
 
 bool
@@ -208,6 +219,14 @@ vkh_create_device(struct vkh *h, char *why, size_t why_size)
       rot.pNext = ext_chain;
       ext_chain = &rot;
    }
+   struct vkh_quad_control_features quad = {
+      .sType = VKH_STYPE_QUAD_CONTROL_FEATURES,
+   };
+   if (vkh_has_ext(h, "VK_KHR_shader_quad_control") &&
+       vkh_has_ext(h, "VK_KHR_shader_maximal_reconvergence")) {
+      quad.pNext = ext_chain;
+      ext_chain = &quad;
+   }
    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR pexec = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR,
    };
@@ -253,6 +272,7 @@ vkh_create_device(struct vkh *h, char *why, size_t why_size)
       { h->sz_inf_nan_preserve32, VKH_FEAT_SZ_INF_NAN32 },
       { h->sz_inf_nan_preserve16, VKH_FEAT_SZ_INF_NAN16 },
       { h->sz_inf_nan_preserve64, VKH_FEAT_SZ_INF_NAN64 },
+      { ext_chain_has(ext_chain, &quad) && quad.shaderQuadControl, VKH_FEAT_QUAD_CONTROL },
    };
    h->pipeline_executable_info = ext_chain_has(ext_chain, &pexec) && pexec.pipelineExecutableInfo;
    h->features = 0;

@@ -76,7 +76,8 @@ enum vkh_feature {
    VKH_FEAT_SZ_INF_NAN32 = 1u << 11,     /* shaderSignedZeroInfNanPreserveFloat32 (a property) */
    VKH_FEAT_SZ_INF_NAN16 = 1u << 12,     /* shaderSignedZeroInfNanPreserveFloat16 (a property) */
    VKH_FEAT_SZ_INF_NAN64 = 1u << 13,     /* shaderSignedZeroInfNanPreserveFloat64 (a property) */
-   VKH_FEAT_COUNT = 14,
+   VKH_FEAT_QUAD_CONTROL = 1u << 14,     /* shaderQuadControl */
+   VKH_FEAT_COUNT = 15,
 };
 extern const char *const vkh_feature_names[VKH_FEAT_COUNT];
 

@@ -156,9 +156,11 @@ META = {}
 
 def shader(name, body, caps=(), exts=(), imports="", iface="", decorations="",
            globals_="", debug="", env="vulkan1.1", ext_spelling=False, stage="compute",
-           modes=""):
+           modes="", rewrite=None):
     """env: spirv-val's --target-env.  ext_spelling: after validation, rewrite
     "SPV_NV_shader_subgroup_partitioned" to the EXT string (see ext_spelling.py).
+    rewrite="quad": after validation, rewrite the SPV_KHR_subgroup_vote
+    stand-ins to SPV_KHR_quad_control (see quad_control.py).
     stage: "compute", or "vertex" / "fragment" (see GRAPHICS_HEADER).
     modes: further OpExecutionMode lines (compute only)."""
     if stage == "vertex":
@@ -167,7 +169,7 @@ def shader(name, body, caps=(), exts=(), imports="", iface="", decorations="",
         if "SubgroupBallotKHR" not in caps:
             caps = ("GroupNonUniform", "SubgroupBallotKHR") + tuple(caps)
             exts = ("SPV_KHR_shader_ballot",) + tuple(exts)
-    META[name] = (env, ext_spelling)
+    META[name] = (env, rewrite or ("ext" if ext_spelling else "as-is"))
     SHADERS[name] = dict(
         caps="".join(f"               OpCapability {c}\n" for c in caps),
         exts="".join(f"               OpExtension \"{e}\"\n" for e in exts),
@@ -869,6 +871,23 @@ for stage in ("compute", "vertex", "fragment"):
                globals_=decl + "     %uint_32 = OpConstant %uint 32\n", stage=stage)
 
 
+# --- SPV_KHR_quad_control: QuadAny and QuadAll ------------------------------
+# spirv-as 2023.1 knows neither the capability nor the instructions, so the
+# shaders are written with SPV_KHR_subgroup_vote's OpSubgroupAllKHR /
+# OpSubgroupAnyKHR (the same operands: result type, result, predicate),
+# validated so, and rewritten by quad_control.py.  dst[0] = the result as
+# 0 / 1, in compute and in the fragment stage.
+for stage in ("compute", "fragment"):
+    sfx = "" if stage == "compute" else "_" + stage
+    for op in ("All", "Any"):
+        shader(f"quad_vote_{op.lower()}" + sfx,
+               load_src(0, "v") +
+               "         %vb = OpBitwiseAnd %uint %v %uint_1\n"
+               "       %pred = OpINotEqual %bool %vb %uint_0\n"
+               f"          %e = OpSubgroup{op}KHR %bool %pred\n" + VOTE_RESULT,
+               caps=("SubgroupVoteKHR",), exts=("SPV_KHR_subgroup_vote",),
+               rewrite="quad", stage=stage)
+
 # Elect and ballot inside loops.  A trip count is uniform ("u": push
 # constant 0) or differs per invocation ("d": src word 0 mod 5, 0 to 4).
 # loop_X: one loop; each trip adds (i + 1) to dst[0] where the invocation is
@@ -1292,10 +1311,10 @@ def emit(name):
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["--list"]:
-        # name, spirv-val environment, whether to rewrite to the EXT spelling
+        # name, spirv-val environment, rewrite after validation (as-is: none)
         for n in sorted(SHADERS):
-            env, ext = META[n]
-            print(f"{n}:{env}:{'ext' if ext else 'as-is'}")
+            env, rewrite = META[n]
+            print(f"{n}:{env}:{rewrite}")
     elif len(sys.argv) == 3:
         with open(sys.argv[2], "w") as f:
             f.write(emit(sys.argv[1]))
