@@ -330,6 +330,24 @@ MUTANTS = [
            '   vote = LLVMBuildAnd(builder, vote, active_i1(gallivm, active), "");\n',
            '',
            ['runner:vote:subgroup.vote.quad_*']),
+    Mutant('gallivm-helpers-left-out', GALLIVM + 'lp_bld_nir_soa.c',
+           'under MaximallyReconvergesKHR a fragment shader\'s helper invocations stay active '
+           'for every instruction: ballot, reduce, Elect and BroadcastFirst count the demoted',
+           '   if (!bld->subgroup_lanes_ptr)\n      return mask_vec(bld_base);\n',
+           '   if (bld_base)\n      return mask_vec(bld_base);\n',
+           ['runner:ballot:subgroup.ballot.helper_lanes.*']),
+    Mutant('gallivm-helpers-whole-subgroup', GALLIVM + 'lp_bld_nir_soa.c',
+           'helper invocations are the lanes of quads that hold an invocation, not every lane '
+           'of the subgroup (a 32- or 64-lane fragment subgroup holds 16 invocations)',
+           '                                                       lp_build_mask_value(bld.mask), NULL);',
+           '                                                       lp_build_const_int_vec(gallivm, bld.bld_base.int_bld.type, -1), NULL);',
+           ['runner:ballot:subgroup.ballot.helper_lanes.*']),
+    Mutant('gallivm-helpers-keep-terminated', GALLIVM + 'lp_bld_nir_soa.c',
+           'OpTerminateInvocation ends the invocation: unlike a demoted one, it no longer '
+           'takes part in subgroup operations',
+           '   if (terminate && bld->subgroup_lanes_ptr) {',
+           '   if (!bld_base && bld->subgroup_lanes_ptr) {',
+           ['runner:ballot:subgroup.ballot.helper_lanes_terminate.*']),
     Mutant('gallivm-all-equal-not-first', GALLIVM + 'lp_bld_subgroup_ballot.c',
            'OpGroupNonUniformAllEqual compares with the value of an active invocation (the '
            'lowest)',

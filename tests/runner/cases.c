@@ -665,7 +665,10 @@ check_intel_image_block(const struct case_desc *c, const struct case_io *io,
 
 /* --- SPV_KHR_shader_ballot ---------------------------------------------- */
 
-enum ballot_op { BALLOT_BALLOT, BALLOT_FIRST, BALLOT_READ, BALLOT_MASK, BALLOT_TRUE, BALLOT_COUNT };
+enum ballot_op {
+   BALLOT_BALLOT, BALLOT_FIRST, BALLOT_READ, BALLOT_MASK, BALLOT_TRUE, BALLOT_COUNT,
+   BALLOT_HELPERS,
+};
 
 static void
 gen_ballot(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
@@ -687,6 +690,21 @@ gen_ballot(const struct case_desc *c, unsigned size, struct case_io *io, uint32_
       }
       io->ctl[i] = 1;
    }
+}
+
+/* helper_lanes_fragment shades an FB_WIDTH x 6 area: the 4x4 blocks of its
+ * last rows hold whole quads outside the framebuffer, with no invocation
+ * and no helper, beside quads with invocations.  Their lanes read ctl 1
+ * (main.c uploads ctl[] for whole blocks): one that ran would reach the
+ * operations.
+ */
+static void
+gen_helpers(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
+{
+   io->workgroup_size = FB_WIDTH * 6;
+   gen_ballot(c, size, io, seed);
+   for (unsigned i = io->workgroup_size; i < FB_WIDTH * 8; i++)
+      io->ctl[i] = 1;
 }
 
 static void
@@ -740,6 +758,37 @@ check_ballot(const struct case_desc *c, const struct case_io *io,
          for (unsigned w = 0; w < 4; w++)
             check_word(chk, io, inv, w, b.w[w], "mask");
          break;
+      case BALLOT_HELPERS: {
+         /* helper_lanes_*fragment: under MaximallyReconvergesKHR "helper
+          * invocations must remain active for all instructions" (Vulkan's
+          * Helper Invocations), so the demoted (src bit 0) are active for the
+          * ballot, the count, Elect and BroadcastFirst; a demoted invocation
+          * is a helper, whose stores have no effect.  A terminated one (bit 1,
+          * helper_lanes_terminate_fragment) has left: it is not active.
+          */
+         if (io->src[inv * SRC_WORDS] & c->demotes) {
+            check_word(chk, io, inv, 0, DST_SENTINEL,
+                       "a demoted or terminated invocation's store");
+            break;
+         }
+         struct ref_subgroup live = *sg;
+         for (unsigned k = 0; k < live.size; k++) {
+            const int ik = lm->inv[s][k];
+            if (ik >= 0 && (io->src[ik * SRC_WORDS] & c->demotes & 2))
+               live.active[k] = false;
+         }
+         b = ref_ballot_khr(&live, every);
+         uint32_t n = 0;
+         for (unsigned w = 0; w < 4; w++) {
+            check_word(chk, io, inv, w, b.w[w], "ballot(true) with helpers");
+            n += __builtin_popcount(b.w[w]);
+         }
+         check_word(chk, io, inv, 4, n, "active count with helpers");
+         check_word(chk, io, inv, 5, ref_elect(&live, l), "elect with helpers");
+         check_word(chk, io, inv, 6, (uint32_t)ref_first_invocation_khr(&live),
+                    "broadcast first with helpers");
+         break;
+      }
       }
    }
 }
@@ -1227,6 +1276,29 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
             emit(&c, base, fn, data, stages[st].patterns);
          }
       }
+   }
+
+   if (want(ext, "ballot")) {
+      /* Helper lanes in ballot, a reduce, Elect and BroadcastFirst, under
+       * SPV_KHR_maximal_reconvergence (fragment; compute has no helpers).
+       */
+      memset(&c, 0, sizeof(c));
+      c.ext = "ballot";
+      c.needs_ext = "VK_KHR_shader_maximal_reconvergence";
+      c.needs_features = VKH_FEAT_DEMOTE | VKH_FEAT_MAXIMAL_RECONVERGENCE;
+      c.gen = gen_helpers;
+      c.check = check_ballot;
+      c.stage = STAGE_FRAGMENT;
+      c.param[0] = BALLOT_HELPERS;
+      c.shader = "helper_lanes_fragment";
+      c.demotes = 1;
+      snprintf(base, sizeof(base), "subgroup.ballot.helper_lanes.fragment.uvec4.size%u", size);
+      emit(&c, base, fn, data, gfx_stages[1].patterns);
+      c.shader = "helper_lanes_terminate_fragment";
+      c.demotes = 3;
+      snprintf(base, sizeof(base),
+               "subgroup.ballot.helper_lanes_terminate.fragment.uvec4.size%u", size);
+      emit(&c, base, fn, data, gfx_stages[1].patterns);
    }
 
    if (want(ext, "partitioned"))

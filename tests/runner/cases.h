@@ -101,6 +101,11 @@ struct case_desc {
     * Vulkan has no query for that, so the runner skips it on other drivers.
     */
    bool needs_raw_texels;
+   /* The src word 0 bits with which the fragment shader demotes or
+    * terminates an invocation (helper_lanes_*fragment): its color and
+    * stores have no effect.  0 for the others.
+    */
+   uint32_t demotes;
    case_gen_fn gen;
    case_check_fn check;
    enum pattern pattern;

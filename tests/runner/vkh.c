@@ -47,13 +47,20 @@ struct vkh_quad_control_features {
    VkBool32 shaderQuadControl;
 };
 
+#define VKH_STYPE_MAXIMAL_RECONVERGENCE_FEATURES ((VkStructureType)1000434000)
+struct vkh_maximal_reconvergence_features {
+   VkStructureType sType;
+   void *pNext;
+   VkBool32 shaderMaximalReconvergence;
+};
+
 const char *const vkh_feature_names[VKH_FEAT_COUNT] = {
    "shaderInt8", "shaderInt16", "shaderInt64", "shaderFloat16", "shaderFloat64",
    "shaderSubgroupExtendedTypes", "storageBuffer8BitAccess", "storageBuffer16BitAccess",
    "shaderSubgroupRotate", "shaderSubgroupRotateClustered",
    "VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV", "shaderSignedZeroInfNanPreserveFloat32",
    "shaderSignedZeroInfNanPreserveFloat16", "shaderSignedZeroInfNanPreserveFloat64",
-   "shaderQuadControl",
+   "shaderQuadControl", "shaderDemoteToHelperInvocation", "shaderMaximalReconvergence",
 };
 
 bool
@@ -227,6 +234,13 @@ vkh_create_device(struct vkh *h, char *why, size_t why_size)
       quad.pNext = ext_chain;
       ext_chain = &quad;
    }
+   struct vkh_maximal_reconvergence_features reconv = {
+      .sType = VKH_STYPE_MAXIMAL_RECONVERGENCE_FEATURES,
+   };
+   if (vkh_has_ext(h, "VK_KHR_shader_maximal_reconvergence")) {
+      reconv.pNext = ext_chain;
+      ext_chain = &reconv;
+   }
    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR pexec = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR,
    };
@@ -273,6 +287,9 @@ vkh_create_device(struct vkh *h, char *why, size_t why_size)
       { h->sz_inf_nan_preserve16, VKH_FEAT_SZ_INF_NAN16 },
       { h->sz_inf_nan_preserve64, VKH_FEAT_SZ_INF_NAN64 },
       { ext_chain_has(ext_chain, &quad) && quad.shaderQuadControl, VKH_FEAT_QUAD_CONTROL },
+      { f13.shaderDemoteToHelperInvocation, VKH_FEAT_DEMOTE },
+      { ext_chain_has(ext_chain, &reconv) && reconv.shaderMaximalReconvergence,
+        VKH_FEAT_MAXIMAL_RECONVERGENCE },
    };
    h->pipeline_executable_info = ext_chain_has(ext_chain, &pexec) && pexec.pipelineExecutableInfo;
    h->features = 0;

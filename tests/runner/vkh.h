@@ -77,7 +77,9 @@ enum vkh_feature {
    VKH_FEAT_SZ_INF_NAN16 = 1u << 12,     /* shaderSignedZeroInfNanPreserveFloat16 (a property) */
    VKH_FEAT_SZ_INF_NAN64 = 1u << 13,     /* shaderSignedZeroInfNanPreserveFloat64 (a property) */
    VKH_FEAT_QUAD_CONTROL = 1u << 14,     /* shaderQuadControl */
-   VKH_FEAT_COUNT = 15,
+   VKH_FEAT_DEMOTE = 1u << 15,           /* shaderDemoteToHelperInvocation */
+   VKH_FEAT_MAXIMAL_RECONVERGENCE = 1u << 16, /* shaderMaximalReconvergence */
+   VKH_FEAT_COUNT = 17,
 };
 extern const char *const vkh_feature_names[VKH_FEAT_COUNT];
 

@@ -161,6 +161,8 @@ def shader(name, body, caps=(), exts=(), imports="", iface="", decorations="",
     "SPV_NV_shader_subgroup_partitioned" to the EXT string (see ext_spelling.py).
     rewrite="quad": after validation, rewrite the SPV_KHR_subgroup_vote
     stand-ins to SPV_KHR_quad_control (see quad_control.py).
+    rewrite="reconverge": after validation, add SPV_KHR_maximal_reconvergence
+    and the MaximallyReconvergesKHR mode (see maximal_reconvergence.py).
     stage: "compute", or "vertex" / "fragment" (see GRAPHICS_HEADER).
     modes: further OpExecutionMode lines (compute only)."""
     if stage == "vertex":
@@ -218,6 +220,48 @@ for stage in ("compute", "vertex", "fragment"):
                decorations=f"               OpDecorate %mask BuiltIn Subgroup{mask}MaskKHR\n" +
                ("               OpDecorate %mask Flat\n" if stage == "fragment" else ""),
                globals_="       %mask = OpVariable %ptr_in_v4u Input\n", stage=stage, **BAL)
+
+# Helper lanes under SPV_KHR_maximal_reconvergence, in the fragment stage:
+# invocations whose src word 0 has bit 0 set demote, then every invocation
+# in the branch runs ballot(true) (dst[0..3]), Reduce IAdd of 1 (dst[4]),
+# Elect (dst[5], 0 / 1) and BroadcastFirst of its lane (dst[6]).  Vulkan keeps
+# helper invocations active for every instruction under
+# MaximallyReconvergesKHR, so the demoted take part; their stores have no
+# effect.  In helper_lanes_terminate_fragment those with bit 1 set first
+# terminate (OpTerminateInvocation): they leave, helpers or not.
+# spirv-as 2023.1 lacks the extension: maximal_reconvergence.py adds it and
+# the mode after validation.
+HELPER_TERMINATE = (
+    "         %tb = OpBitwiseAnd %uint %v %uint_2\n"
+    "       %term = OpINotEqual %bool %tb %uint_0\n"
+    "               OpSelectionMerge %hl_live None\n"
+    "               OpBranchConditional %term %hl_term %hl_live\n"
+    "    %hl_term = OpLabel\n"
+    "               OpTerminateInvocation\n"
+    "    %hl_live = OpLabel\n")
+for term in (False, True):
+    shader("helper_lanes_terminate_fragment" if term else "helper_lanes_fragment",
+           load_src(0, "v") + (HELPER_TERMINATE if term else "") +
+           "         %vb = OpBitwiseAnd %uint %v %uint_1\n"
+           "        %dem = OpINotEqual %bool %vb %uint_0\n"
+           "               OpSelectionMerge %hl_go None\n"
+           "               OpBranchConditional %dem %hl_demote %hl_go\n"
+           "  %hl_demote = OpLabel\n"
+           "               OpDemoteToHelperInvocation\n"
+           "               OpBranch %hl_go\n"
+           "      %hl_go = OpLabel\n"
+           "          %r = OpGroupNonUniformBallot %v4uint %sc_subgrp %true_c\n" + store_v4("r") +
+           "          %n = OpGroupNonUniformIAdd %uint %sc_subgrp Reduce %uint_1\n" +
+           store_dst(4, "n") +
+           "          %e = OpGroupNonUniformElect %bool %sc_subgrp\n"
+           "         %ev = OpSelect %uint %e %uint_1 %uint_0\n" + store_dst(5, "ev") +
+           "          %f = OpGroupNonUniformBroadcastFirst %uint %sc_subgrp %lane\n" +
+           store_dst(6, "f"),
+           caps=("GroupNonUniformBallot", "DemoteToHelperInvocation"),
+           exts=("SPV_EXT_demote_to_helper_invocation",) +
+           (("SPV_KHR_terminate_invocation",) if term else ()),
+           globals_="     %true_c = OpConstantTrue %bool\n",
+           rewrite="reconverge", stage="fragment")
 
 # --- SPV_KHR_non_semantic_info ------------------------------------------------
 # An unknown NonSemantic.* set used among the globals and in the function,
