@@ -502,6 +502,20 @@ MUTANTS = [
            'if (fs_type.length == 16) {',
            'if (false) {',
            ['runner:ballot:subgroup.ballot.ballot.fragment.*'], crash_kills=True),
+    Mutant('llvmpipe-depth16-load-halves-swapped', 'src/gallium/drivers/llvmpipe/lp_bld_depth.c',
+           'a 16-wide fragment vector holds rows 0-1 of its 4x4 block in its low half and '
+           'rows 2-3 in its high half: the depth buffer is read in that order',
+           '                                              depth_ptr, depth_stride, &z[h], &s[h],\n'
+           '                                              depth_half_loop(gallivm, loop_counter, h));',
+           '                                              depth_ptr, depth_stride, &z[h], &s[h],\n'
+           '                                              depth_half_loop(gallivm, loop_counter, 1 - h));',
+           ['piglit:piglit.ours.depth_rows.*']),
+    Mutant('llvmpipe-depth16-store-halves-swapped', 'src/gallium/drivers/llvmpipe/lp_bld_depth.c',
+           'a 16-wide fragment vector holds rows 0-1 of its 4x4 block in its low half and '
+           'rows 2-3 in its high half: the depth buffer is written in that order',
+           '                                               depth_half_loop(gallivm, loop_counter, h),',
+           '                                               depth_half_loop(gallivm, loop_counter, 1 - h),',
+           ['piglit:piglit.ours.depth_rows.*']),
     # --- RADV (compile-only: a mutant must break compilation or advertising) --
     Mutant('radv-partitioned-not-lowered', 'src/amd/vulkan/radv_shader.c',
            'RADV advertises partitioned, so its intrinsics must reach ACO lowered '

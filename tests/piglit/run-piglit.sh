@@ -4,6 +4,9 @@
 #   piglit.upstream.<file>.lanesN        piglit's own tests/spec/arb_shader_ballot
 #   piglit.ours.<name>.{glsl,spirv}.lanesN  ours (tests/piglit/gen_shader_tests.py),
 #                                        once from GLSL, once from SPIR-V (ARB_gl_spirv)
+#   piglit.ours.<name>.glsl.lanesN       tests/piglit/*.shader_test, GLSL only: the
+#                                        llvmpipe paths a width changes (depth_rows:
+#                                        the depth test on 16-wide vectors)
 # at 4, 8 and 16 lanes (LP_NATIVE_VECTOR_WIDTH 128, 256, 512).
 #
 # Before running anything, at every width, wflinfo must show that the driver
@@ -118,6 +121,9 @@ done
 for f in "$BUILD_DIR"/tests/piglit/*.shader_test; do
    n=$(basename "$f" .shader_test)
    tests+=("piglit.ours.$n.glsl|$f|glsl" "piglit.ours.$n.spirv|$f|spirv")
+done
+for f in "$TOP"/tests/piglit/*.shader_test; do
+   tests+=("piglit.ours.$(basename "$f" .shader_test).glsl|$f|glsl")
 done
 
 pass=0 fail=0 xfail=0 xpass=0
