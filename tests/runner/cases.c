@@ -1276,9 +1276,7 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
             emit(&c, base, fn, data, stages[st].patterns);
          }
       }
-   }
 
-   if (want(ext, "ballot")) {
       /* Helper lanes in ballot, a reduce, Elect and BroadcastFirst, under
        * SPV_KHR_maximal_reconvergence (fragment; compute has no helpers).
        */

@@ -533,8 +533,8 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
    if (c->stage == STAGE_FRAGMENT) {
       for (unsigned i = 0; i < io->workgroup_size; i++) {
          const uint32_t *px = &st->color[4 * i];
-         /* a demoted invocation's color has no effect (the case checks it
-          * wrote nothing else)
+         /* a demoted or terminated invocation's color has no effect (the
+          * case checks that it stored nothing)
           */
          if (io->src[i * SRC_WORDS] & c->demotes)
             continue;
