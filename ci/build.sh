@@ -26,6 +26,7 @@ step() {
    fi
 }
 
+step disk-space "$TOP/ci/check-disk.sh"
 [ "${SKIP_APT:-0}" = 1 ] || step setup-apt "$TOP/ci/setup-apt.sh"
 step setup-meson "$TOP/ci/setup-meson.sh"
 step setup-rust "$TOP/ci/setup-rust.sh"

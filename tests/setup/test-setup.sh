@@ -3,11 +3,12 @@
 # stand-in runs.
 # shellcheck disable=SC2016
 # The set-up scripts (ci/setup-apt.sh, setup-meson.sh, setup-rust.sh,
-# setup-intel-ocl.sh, fetch-crates.sh, fetch-mesa.sh) on a machine that has none of their tools,
-# all of them, or too old ones, without network: each case runs the scripts
+# setup-intel-ocl.sh, fetch-crates.sh, fetch-mesa.sh, check-disk.sh) on a
+# machine that has none of their tools, all of them, or too old ones, without
+# network: each case runs the scripts
 # of a copy of ci/ with an empty HOME, CARGO_HOME and cache folder, and with
 # stand-ins on PATH (ci/env.sh's SETUP_STANDINS) for apt-get, dpkg-query,
-# cargo, rustc, bindgen, cbindgen and Debian's python's venv / pip.  The
+# cargo, rustc, bindgen, cbindgen, df and Debian's python's venv / pip.  The
 # stand-ins write each call they get to a log, and "install" what they are
 # asked for into a fake package list or bin folder, so the scripts' checks
 # after an install see it.  A case passes when the script asked for exactly
@@ -58,6 +59,10 @@ new_world() {
    printf 'Types: deb\nURIs: http://debian.invalid/debian\nSuites: bookworm bookworm-updates\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
       >"$W/apt/debian.sources"
    standin_apt
+   # df: 64 GiB free, or $W/df-free's KiB.
+   quiet df 'kib=67108864; [ -f "$W/df-free" ] && kib=$(cat "$W/df-free")
+echo "Filesystem 1024-blocks Used Available Capacity Mounted on"
+echo "fake 134217728 0 $kib 0% /fake"'
 }
 # The environment of a run: nothing of the real machine's tools but /usr/bin
 # and /bin, and the stand-ins first (on PATH for the scripts that do not
@@ -390,6 +395,17 @@ run fetch-mesa.sh; rc=$?
 check mesa.sha256_mismatch fail "apt-get source --download-only mesa=$MESA_DEB" "sha256 mismatch"
 [ -z "$(ls "$W/cache"/*.tar.xz 2>/dev/null)" ] ||
    { echo "setup.mesa.mismatch_not_kept: FAIL (the wrong tarball was kept)"; failed=$((failed + 1)); }
+
+# --- check-disk.sh: a fresh build refused before its first step when the disk
+# is short, with the free and the needed space; enough passes quietly
+new_world disk-enough
+run check-disk.sh; rc=$?
+check disk.enough 0 "" "64 GiB free on /fake (needs 12)"
+
+new_world disk-short; echo 3145728 >"$W/df-free"
+run build.sh; rc=$?
+check disk.short fail "" "build: step 'disk-space' failed (exit 1)" \
+   "3 GiB free on /fake, the build needs 12 GiB"
 
 # --- ci/build.sh: a failing step is named, with the end of its output
 new_world build-step-fails
