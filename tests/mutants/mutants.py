@@ -516,6 +516,27 @@ MUTANTS = [
            '                                               depth_half_loop(gallivm, loop_counter, h),',
            '                                               depth_half_loop(gallivm, loop_counter, 1 - h),',
            ['piglit:piglit.ours.depth_rows.*']),
+    Mutant('llvmpipe-no-tri-guard-band', 'src/gallium/drivers/llvmpipe/lp_context.c',
+           'a triangle that reaches past the viewport stays one primitive, so each '
+           '2x2 quad of its fragments is shaded together',
+           '   draw_enable_tri_guard_band(llvmpipe->draw, true);',
+           '   draw_enable_tri_guard_band(llvmpipe->draw, false);',
+           ['piglit:piglit.ours.whole_quads_depth.*']),
+    Mutant('llvmpipe-tri-not-cut-to-viewport', 'src/gallium/drivers/llvmpipe/lp_setup.c',
+           'triangles clipped at the guard band are cut to their viewport: no fragment '
+           'outside it',
+           '         u_rect_possible_intersection(&setup->viewport_rects[i],\n'
+           '                                      &setup->tri_regions[i]);',
+           '         (void)0;',
+           ['piglit:piglit.ours.viewport_cut.*']),
+    Mutant('draw-guard-band-vertex-unmapped', 'src/gallium/auxiliary/draw/draw_pipe_clip.c',
+           'a vertex outside the viewport that the guard band keeps gets its window '
+           'position',
+           '   dst->data[clipper->pos_attr][0] = pos[0] * oow * scale[0] + trans[0];\n'
+           '   dst->data[clipper->pos_attr][1] = pos[1] * oow * scale[1] + trans[1];',
+           '   dst->data[clipper->pos_attr][0] = pos[0];\n'
+           '   dst->data[clipper->pos_attr][1] = pos[1];',
+           ['piglit:piglit.ours.whole_quads.*']),
     # --- RADV (compile-only: a mutant must break compilation or advertising) --
     Mutant('radv-partitioned-not-lowered', 'src/amd/vulkan/radv_shader.c',
            'RADV advertises partitioned, so its intrinsics must reach ACO lowered '
