@@ -502,6 +502,13 @@ MUTANTS = [
            'if (fs_type.length == 16) {',
            'if (false) {',
            ['runner:ballot:subgroup.ballot.ballot.fragment.*'], crash_kills=True),
+    Mutant('llvmpipe-blend16-mask-halves-swapped', 'src/gallium/drivers/llvmpipe/lp_state_fs.c',
+           'a 16-wide fragment vector holds rows 0-1 of its 4x4 block in its low half: '
+           'the 8-wide blend of those rows (the only one of a 1D resource) takes that '
+           'half of the mask',
+           'lp_build_extract_range(gallivm, fs_mask[i], 8 * h, 8);',
+           'lp_build_extract_range(gallivm, fs_mask[i], 8 * (1 - h), 8);',
+           ['piglit:piglit.ours.one_row.*']),
     Mutant('llvmpipe-depth16-load-halves-swapped', 'src/gallium/drivers/llvmpipe/lp_bld_depth.c',
            'a 16-wide fragment vector holds rows 0-1 of its 4x4 block in its low half and '
            'rows 2-3 in its high half: the depth buffer is read in that order',
