@@ -536,6 +536,14 @@ MUTANTS = [
            '                                      &setup->tri_regions[i]);',
            '         (void)0;',
            ['piglit:piglit.ours.viewport_cut.*']),
+    Mutant('draw-guard-band-unfilled', 'src/gallium/auxiliary/draw/draw_pipe_clip.c',
+           'an unfilled triangle becomes lines after the clip stage, and the driver does '
+           'not cut lines to the viewport: it is clipped at the viewport, not at the guard band',
+           '   return draw->driver.tri_guard_band &&\n'
+           '          draw->rasterizer->fill_front == PIPE_POLYGON_MODE_FILL &&\n'
+           '          draw->rasterizer->fill_back == PIPE_POLYGON_MODE_FILL;',
+           '   return draw->driver.tri_guard_band;',
+           ['piglit:piglit.ours.viewport_cut.*']),
     Mutant('draw-guard-band-vertex-unmapped', 'src/gallium/auxiliary/draw/draw_pipe_clip.c',
            'a vertex outside the viewport that the guard band keeps gets its window '
            'position',

@@ -6,7 +6,9 @@
 #                                        once from GLSL, once from SPIR-V (ARB_gl_spirv)
 #   piglit.ours.<name>.glsl.lanesN       tests/piglit/*.shader_test, GLSL only: the
 #                                        llvmpipe paths a width changes (depth_rows:
-#                                        the depth test on 16-wide vectors)
+#                                        the depth test on 16-wide vectors; one_row:
+#                                        a 1D target), and the guard band's whole
+#                                        quads (whole_quads*) and cut (viewport_cut)
 # at 4, 8 and 16 lanes (LP_NATIVE_VECTOR_WIDTH 128, 256, 512).
 #
 # Before running anything, at every width, wflinfo must show that the driver
