@@ -547,11 +547,10 @@ MUTANTS = [
     Mutant('draw-guard-band-vertex-unmapped', 'src/gallium/auxiliary/draw/draw_pipe_clip.c',
            'a vertex outside the viewport that the guard band keeps gets its window '
            'position',
-           '   dst->data[clipper->pos_attr][0] = pos[0] * oow * scale[0] + trans[0];\n'
-           '   dst->data[clipper->pos_attr][1] = pos[1] * oow * scale[1] + trans[1];',
-           '   dst->data[clipper->pos_attr][0] = pos[0];\n'
-           '   dst->data[clipper->pos_attr][1] = pos[1];',
-           ['piglit:piglit.ours.whole_quads.*']),
+           '   dst->clipmask = 0;\n'
+           '   window_pos(clip_stage(stage), dst, viewport_index);',
+           '   dst->clipmask = 0;',
+           ['piglit:piglit.ours.whole_quads_gs.*']),
     # --- RADV (compile-only: a mutant must break compilation or advertising) --
     Mutant('radv-partitioned-not-lowered', 'src/amd/vulkan/radv_shader.c',
            'RADV advertises partitioned, so its intrinsics must reach ACO lowered '
