@@ -151,7 +151,7 @@ void case_gen_common(const struct case_desc *c, unsigned size, struct case_io *i
  */
 void emit(struct case_desc *c, const char *base, case_fn fn, void *data, unsigned patterns);
 extern bool cases_written_out;
-/* Whether the shader directory holds NAME.spv (main.c). */
+/* Whether the shader directory holds NAME.spv (child.c). */
 bool runner_has_shader(const char *name);
 void cases_partitioned_enumerate(unsigned size, case_fn fn, void *data);
 void cases_arith_enumerate(unsigned size, case_fn fn, void *data);
