@@ -10,6 +10,7 @@
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "runner.h"
 
@@ -40,13 +41,49 @@ print_demo_table(struct child_state *st, const struct case_desc *c, const struct
    (void)c;
 }
 
+/* The demo's cases, one or more per extension, and what each computes, in
+ * the words of its spec.
+ */
+static const struct demo {
+   const char *filter;
+   const char *spec;
+   const char *op;
+} demos[] = {
+   { "subgroup.rotate.compute.uint32.size*.cluster4.delta1.const.divergent",
+     "SPV_KHR_subgroup_rotate",
+     "OpGroupNonUniformRotateKHR, Delta 1, ClusterSize 4: each lane reads the\n"
+     "  lane one above it within its cluster of 4 (wrapping); undefined where\n"
+     "  that lane is inactive" },
+   { "subgroup.intel.shuffle_down.compute.uint32.*.divergent",
+     "SPV_INTEL_subgroups",
+     "OpSubgroupShuffleDownINTEL(Current, Next, Delta), Delta each lane's own:\n"
+     "  each lane reads Current (the input) of the lane Delta above it, or Next\n"
+     "  (not shown) past the subgroup's last lane; undefined where that lane\n"
+     "  is inactive" },
+   { "subgroup.ballot.ballot.*.divergent",
+     "SPV_KHR_shader_ballot",
+     "OpSubgroupBallotKHR(input is odd): a bit for each active lane whose\n"
+     "  predicate holds; the result's word 0 holds lanes 0 to 31" },
+   { "subgroup.nonsemantic.*.divergent",
+     "SPV_KHR_non_semantic_info",
+     "OpExtInst of NonSemantic.* sets among the declarations and in the body,\n"
+     "  ignored: the result is the shader's own arithmetic on the input" },
+   { "subgroup.partitioned.iadd.compute.uint32.size*.inclusive.partition.subsets3.glsl_nv.divergent",
+     "SPV_EXT/NV_shader_subgroup_partitioned",
+     "OpGroupNonUniformPartitionNV of a key with 3 values, then\n"
+     "  OpGroupNonUniformIAdd PartitionedInclusiveScanNV (GLSL's\n"
+     "  subgroupPartitionedInclusiveAddNV): each lane sums the inputs of the\n"
+     "  active lanes of its own subset up to itself" },
+};
+
 static void
 demo_case(const struct case_desc *c, void *data)
 {
-   struct child_state *st = data;
+   const struct demo *d = ((void **)data)[1];
+   struct child_state *st = ((void **)data)[0];
    if (fnmatch(opt.filter, c->name, 0) != 0)
       return;
-   printf("\n== %s: %s\n", c->ext, c->name);
+   printf("\n== %s: %s\n  %s\n", d->spec, c->name, d->op);
    struct check *chk = calloc(1, sizeof(*chk));
    char why[768];
    enum case_status s = run_case(st, c, chk, why, sizeof(why));
@@ -61,23 +98,15 @@ demo_case(const struct case_desc *c, void *data)
 void
 demo_run(struct child_state *st)
 {
-   static const char *const demo_filters[] = {
-      "subgroup.rotate.compute.uint32.size*.cluster4.delta1.const.divergent",
-      "subgroup.intel.shuffle_down.compute.uint32.*.divergent",
-      "subgroup.ballot.ballot.*.divergent",
-      "subgroup.nonsemantic.*.divergent",
-      "subgroup.partitioned.iadd.compute.uint32.size*.inclusive.partition.subsets3.glsl_nv.divergent",
-   };
-   for (unsigned i = 0; i < 4; i++) {
-      opt.filter = demo_filters[i];
-      cases_enumerate(st->size, NULL, demo_case, st);
-   }
-   if (st->h.subgroup_ops & 0x100 /* VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV */) {
-      opt.filter = demo_filters[4];
-      cases_enumerate(st->size, NULL, demo_case, st);
-   } else {
-      printf("\n== partitioned: SPV_EXT_shader_subgroup_partitioned\n");
-      printf("verdict partitioned: not supported yet: the device does not advertise "
-             "VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV\n");
+   for (unsigned i = 0; i < sizeof(demos) / sizeof(demos[0]); i++) {
+      if (strstr(demos[i].filter, ".partitioned.") &&
+          !(st->h.subgroup_ops & 0x100 /* VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV */)) {
+         printf("\n== %s\nverdict partitioned: not supported yet: the device does not "
+                "advertise VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV\n", demos[i].spec);
+         continue;
+      }
+      void *data[2] = { st, (void *)&demos[i] };
+      opt.filter = demos[i].filter;
+      cases_enumerate(st->size, NULL, demo_case, data);
    }
 }
