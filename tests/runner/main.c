@@ -44,7 +44,11 @@ usage(void)
            "  --filter GLOB          only cases whose name matches\n"
            "  --sample N             a fixed 1/N of those cases (by a hash of the\n"
            "                         name: the same ones every run), and at least one\n"
-           "                         case of every (family, operation, size)\n"
+           "                         case of every (family, operation, stage, type,\n"
+           "                         scan kind) at every size of the run\n"
+           "  --pool-sizes           with --sample: every such combination at one\n"
+           "                         size of the run only (picked by the hash), not\n"
+           "                         at each\n"
            "  --family NAME          only one family (rotate, intel, ballot, nonsemantic,\n"
            "                         partitioned, intel_block, intel_image_block,\n"
            "                         vote, arith)\n"
@@ -66,6 +70,11 @@ usage(void)
            "  --skips FILE           allowed skips (glob, when:CONDITION..., reason): a\n"
            "                         skip not listed there fails; a listed case that\n"
            "                         runs is reported (not failed)\n"
+           "  --allowed-skip NAME    with --skips, and nothing else run: print the\n"
+           "                         reason of the first entry whose glob matches NAME\n"
+           "                         and whose conditions hold here (exit 0), print\n"
+           "                         nothing and exit 1 when none does, exit 2 when\n"
+           "                         the list cannot be read\n"
            "  --csv FILE             write per-case results\n"
            "  --tag NAME             append .NAME to every case name (a second run of\n"
            "                         the same cases under another driver setting)\n"
@@ -76,7 +85,8 @@ usage(void)
            "                         out as the generic lowering (gen_spvasm.py's\n"
            "                         written_* shaders), with those shaders: CASE.written\n"
            "  --demo                 the main job: per-lane tables, one case per extension\n"
-           "  --list                 print case names and exit\n");
+           "  --list                 print case names and exit\n"
+           "A run that checks no case (none selected, or every one skipped) fails.\n");
    exit(2);
 }
 
@@ -112,6 +122,8 @@ main(int argc, char **argv)
          opt.filter = ARG();
       } else if (!strcmp(a, "--sample")) {
          opt.sample = (unsigned)atoi(ARG());
+      } else if (!strcmp(a, "--pool-sizes")) {
+         opt.pool_sizes = true;
       } else if (!strcmp(a, "--family")) {
          opt.family = ARG();
       } else if (!strcmp(a, "--icd") || !strcmp(a, "--driver-json")) {
@@ -122,6 +134,8 @@ main(int argc, char **argv)
          opt.expectations = ARG();
       } else if (!strcmp(a, "--skips")) {
          opt.skips = ARG();
+      } else if (!strcmp(a, "--allowed-skip")) {
+         opt.allowed_skip = ARG();
       } else if (!strcmp(a, "--csv")) {
          opt.csv = ARG();
       } else if (!strcmp(a, "--tag")) {
@@ -156,6 +170,21 @@ main(int argc, char **argv)
       }
    }
 
+   /* The scripts' own checks (ci/test.sh) ask here whether a skip is
+    * allowed, so that one reader of the list decides for them and for the
+    * cases alike.  Nothing else runs: no device, no child.
+    */
+   if (opt.allowed_skip) {
+      if (!opt.skips)
+         usage();
+      load_list(opt.skips, "allowed skips", true, &skips, &num_skips);
+      const struct expectation *e = find_skip(opt.allowed_skip);
+      if (!e)
+         return 1;
+      printf("%s\n", e->reason);
+      return 0;
+   }
+
    /* Held to the series' choices on our lavapipe; another driver to what
     * any conformant Vulkan driver may do (reference.h).
     */
@@ -163,6 +192,13 @@ main(int argc, char **argv)
       ref_reading = REF_READING_VULKAN;
    if (opt.child)
       return child_main();
+   if (opt.pool_sizes && opt.any_driver && !opt.num_sizes) {
+      /* the sizes of a --widths run are the children's to report there,
+       * and the pool must be the run's sizes
+       */
+      fprintf(stderr, "runner: --pool-sizes with --any-driver needs --sizes\n");
+      return 2;
+   }
 
    if (opt.list) {
       if (opt.num_sizes) {

@@ -123,6 +123,23 @@ report_close_csv(void)
    csv = NULL;
 }
 
+/* Whether the run checked nothing: no case passed, failed or failed as
+ * expected, because the selection was empty or every case was an allowed
+ * skip.  A filter that matches nothing, say after a rename, must not pass
+ * as a green run.  A self-check's result says so of itself.
+ */
+static bool
+checked_nothing(void)
+{
+   if (opt.self_check)
+      return false;
+   for (unsigned i = 0; i < num_records; i++) {
+      if (records[i].result != R_SKIP)
+         return false;
+   }
+   return true;
+}
+
 void
 print_summary(void)
 {
@@ -167,14 +184,21 @@ print_summary(void)
    if (opt.compile_only)
       printf("\ncompile-only: a pass means the driver created the case's pipeline; "
              "nothing ran, no result was checked\n");
-   printf("\n%u passed, %u failed, %u skipped\n", tot[R_PASS], tot[R_FAIL] + tot[R_XPASS],
-          tot[R_SKIP] + tot[R_XFAIL]);
+   const bool nothing = checked_nothing();
+   if (nothing && num_records)
+      printf("\nrunner: FAIL (the run checked nothing: %u case%s selected, all skipped)\n",
+             num_records, num_records == 1 ? "" : "s");
+   else if (nothing)
+      printf("\nrunner: FAIL (the run checked nothing: no case selected)\n");
+   /* the empty run counts as one failure, so that tallies see it */
+   printf("\n%u passed, %u failed, %u skipped\n", tot[R_PASS],
+          tot[R_FAIL] + tot[R_XPASS] + nothing, tot[R_SKIP] + tot[R_XFAIL]);
 }
 
 unsigned
 report_failures(void)
 {
-   unsigned failed = 0;
+   unsigned failed = checked_nothing();
    for (unsigned i = 0; i < num_records; i++)
       failed += records[i].result == R_FAIL || records[i].result == R_XPASS;
    return failed;

@@ -59,6 +59,12 @@ struct options {
    unsigned num_sizes;
    /* --sample N: a fixed 1/N of the cases (CI's sample of a long sweep) */
    unsigned sample;
+   /* --pool-sizes: the sample's strata take each combination at one size of
+    * the run, not at each (sample.c)
+    */
+   bool pool_sizes;
+   /* --allowed-skip NAME: only look NAME up in --skips' list */
+   const char *allowed_skip;
    bool self_check;
    bool demo;
    bool list;
@@ -86,7 +92,9 @@ void add_record(const char *name, const char *family, unsigned size, enum case_s
 void report_open_csv(const char *path);
 void report_close_csv(void);
 void print_summary(void);
-/* Records that failed, or passed against an expected failure. */
+/* Records that failed, or passed against an expected failure; a run that
+ * checked nothing counts one.
+ */
 unsigned report_failures(void);
 
 /* supervise.c */

@@ -52,40 +52,126 @@ case_matches(const struct case_desc *c)
 }
 
 /* The sample is stratified: besides the cases whose hash falls in it, each
- * stratum (family, operation, subgroup size) keeps the case of the lowest
- * hash among those the filter takes, so no operation goes untested at any
- * size, however few cases it has.  A stratum is named by the name's second
- * and third parts (subgroup.<family>.<op>.) and its "size<N>" part.
+ * stratum keeps the case of the lowest hash among those the filter takes,
+ * so no combination goes untested however few cases it has.  A stratum is
+ * a (family, operation, stage, type, scan kind) combination at one subgroup
+ * size, or with --pool-sizes at any size of the run: the lowest hash then
+ * picks the size too, the same one every run.  Each part counts because
+ * the code under test differs with it: one operation is lowered apart per
+ * type and scan kind (a uint8 IAdd reduce shares little with a uint64 IAdd
+ * exclusive scan), and llvmpipe runs fragment shaders in 4x4 stamps with
+ * masks of their own, vertex shaders in its draw module.
+ *
+ * The parts come from the case name, which cases.c and cases_partitioned.c
+ * build as subgroup.FAMILY.OP.STAGE.TYPE.sizeN.KIND...: rotate has no OP
+ * (rotate is the family's one operation), vote's elect_ballot_loop_* no
+ * TYPE; KIND, right after the size, is reduce, inclusive, exclusive or
+ * clusterN (ClusteredReduce, or a rotate's ClusterSize: one stratum for
+ * every N), else the case has no scan kind.
+ *
+ * Below 32 lanes (and not pooled) a stratum is only (family, operation,
+ * size): the whole runs at 4, 8 and 16 lanes (LP_NATIVE_VECTOR_WIDTH)
+ * already take every case of the code those sizes build, so the sample
+ * spends its cases at 32 and 64 lanes, the vectors only --sizes builds.
  */
-#define STRATA_SLOTS 4096
+#define FINE_STRATA_MIN_SIZE 32
+#define STRATA_SLOTS 16384
 struct stratum {
-   char key[64];
+   char key[128];
    uint32_t min_hash;
    bool used;
 };
 static struct stratum *strata;
 
+#define MAX_NAME_FIELDS 24
+
+static bool
+field_is(const char *f, int len, const char *word)
+{
+   return len == (int)strlen(word) && !strncmp(f, word, len);
+}
+
+/* Whether a field is the word `prefix` followed by one digit or more. */
+static bool
+field_is_numbered(const char *f, int len, const char *prefix)
+{
+   const int n = (int)strlen(prefix);
+   if (len <= n || strncmp(f, prefix, n))
+      return false;
+   for (int i = n; i < len; i++) {
+      if (f[i] < '0' || f[i] > '9')
+         return false;
+   }
+   return true;
+}
+
 static void
 stratum_key(const char *name, char *key, size_t size)
 {
-   const char *p = strchr(name, '.');
-   const char *q = p ? strchr(p + 1, '.') : NULL;
-   const char *r = q ? strchr(q + 1, '.') : NULL;
-   int len = r ? (int)(r - name) : (int)strlen(name);
-   const char *sz = strstr(name, ".size");
-   int sz_len = 0;
-   if (sz) {
-      sz_len = 5;
-      while (sz[sz_len] >= '0' && sz[sz_len] <= '9')
-         sz_len++;
+   const char *field[MAX_NAME_FIELDS];
+   int len[MAX_NAME_FIELDS];
+   unsigned n = 0;
+   for (const char *p = name; n < MAX_NAME_FIELDS; n++) {
+      const char *dot = strchr(p, '.');
+      field[n] = p;
+      len[n] = dot ? (int)(dot - p) : (int)strlen(p);
+      if (!dot) {
+         n++;
+         break;
+      }
+      p = dot + 1;
    }
-   snprintf(key, size, "%.*s%.*s", len, name, sz_len, sz ? sz : "");
+   unsigned stage = 0, sz = 0;
+   for (unsigned i = 2; i < n; i++) {
+      if (!stage && (field_is(field[i], len[i], "compute") ||
+                     field_is(field[i], len[i], "vertex") ||
+                     field_is(field[i], len[i], "fragment")))
+         stage = i;
+      if (!sz && field_is_numbered(field[i], len[i], "size"))
+         sz = i;
+   }
+   int written;
+   if (!stage || sz <= stage) {
+      /* A name of another shape is a stratum of its own: it is always
+       * taken, rather than lost in a stratum it does not belong to.
+       */
+      written = snprintf(key, size, "%s", name);
+   } else {
+      const char *kind = "";
+      int kind_len = 0;
+      if (sz + 1 < n) {
+         const char *f = field[sz + 1];
+         const int l = len[sz + 1];
+         if (field_is(f, l, "reduce") || field_is(f, l, "inclusive") ||
+             field_is(f, l, "exclusive")) {
+            kind = f;
+            kind_len = l;
+         } else if (field_is_numbered(f, l, "cluster")) {
+            kind = "cluster";
+            kind_len = 7;
+         }
+      }
+      /* OP and TYPE may be empty, or (for a name to come) span fields */
+      const int op_len = stage > 2 ? (int)(field[stage] - field[2]) - 1 : 0;
+      int type_len = sz > stage + 1 ? (int)(field[sz] - field[stage + 1]) - 1 : 0;
+      int stage_len = len[stage];
+      if (!opt.pool_sizes && atoi(field[sz] + 4) < FINE_STRATA_MIN_SIZE)
+         type_len = stage_len = kind_len = 0;
+      written = snprintf(key, size, "%.*s/%.*s/%.*s/%.*s/%.*s/%.*s", len[1], field[1],
+                         op_len, field[2], stage_len, field[stage], type_len,
+                         field[stage + 1], kind_len, kind,
+                         opt.pool_sizes ? 0 : len[sz], field[sz]);
+   }
+   if (written < 0 || (size_t)written >= size) {
+      fprintf(stderr, "runner: the sample stratum of %s has too long a name\n", name);
+      exit(2);
+   }
 }
 
 static struct stratum *
 stratum_of(const char *name)
 {
-   char key[64];
+   char key[128];
    stratum_key(name, key, sizeof(key));
    uint32_t i = hash_str(key) % STRATA_SLOTS;
    for (unsigned n = 0; n < STRATA_SLOTS; n++, i = (i + 1) % STRATA_SLOTS) {
@@ -114,6 +200,28 @@ add_to_stratum(const struct case_desc *c, void *data)
       st->min_hash = h;
 }
 
+static void
+fill_strata(void)
+{
+   strata = calloc(STRATA_SLOTS, sizeof(*strata));
+   if (!opt.pool_sizes) {
+      /* Every size, also those the run does not name: with --any-driver
+       * the cases are named by the sizes the children report.
+       */
+      for (unsigned size = 4; size <= REF_MAX_LANES; size *= 2)
+         cases_enumerate(size, NULL, add_to_stratum, NULL);
+   } else if (opt.num_sizes) {
+      /* The sizes of the run only: a case picked at another size would
+       * leave its combination untested.
+       */
+      for (unsigned i = 0; i < opt.num_sizes; i++)
+         cases_enumerate(opt.sizes[i], NULL, add_to_stratum, NULL);
+   } else {
+      for (unsigned w = 0; w < opt.num_widths; w++)
+         cases_enumerate(opt.widths[w] / 32, NULL, add_to_stratum, NULL);
+   }
+}
+
 static bool
 case_sampled(const char *name)
 {
@@ -122,11 +230,8 @@ case_sampled(const char *name)
    uint32_t h = name_hash(name);
    if (h % opt.sample == 0)
       return true;
-   if (!strata) {
-      strata = calloc(STRATA_SLOTS, sizeof(*strata));
-      for (unsigned size = 4; size <= REF_MAX_LANES; size *= 2)
-         cases_enumerate(size, NULL, add_to_stratum, NULL);
-   }
+   if (!strata)
+      fill_strata();
    return stratum_of(name)->min_hash == h;
 }
 
@@ -135,4 +240,3 @@ case_wanted(const struct case_desc *c)
 {
    return case_matches(c) && case_sampled(c->name);
 }
-

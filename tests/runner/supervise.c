@@ -75,7 +75,7 @@ spawn_child(unsigned width, const char *family, FILE **out, pid_t *pid_out,
          setenv("LP_NATIVE_VECTOR_WIDTH", wbuf, 1);
       else
          unsetenv("LP_NATIVE_VECTOR_WIDTH");
-      const char *argv[28];
+      const char *argv[32];
       unsigned n = 0;
       argv[n++] = self_path;
       argv[n++] = "--child";
@@ -118,6 +118,20 @@ spawn_child(unsigned width, const char *family, FILE **out, pid_t *pid_out,
          snprintf(pbuf, sizeof(pbuf), "%u", opt.sample);
          argv[n++] = "--sample";
          argv[n++] = pbuf;
+      }
+      /* The child picks the sample alike: with --pool-sizes, over the
+       * sizes of the whole run, not only its own width's.
+       */
+      char wlist[64] = "";
+      if (opt.pool_sizes) {
+         argv[n++] = "--pool-sizes";
+         if (!opt.num_sizes) {
+            for (unsigned i = 0; i < opt.num_widths; i++)
+               snprintf(wlist + strlen(wlist), sizeof(wlist) - strlen(wlist), "%s%u",
+                        i ? "," : "", opt.widths[i]);
+            argv[n++] = "--widths";
+            argv[n++] = wlist;
+         }
       }
       if (opt.self_check)
          argv[n++] = "--self-check";
