@@ -256,10 +256,11 @@ MUTANTS = [
            ['runner-generic:partitioned:subgroup.partitioned.partition.*']),
     Mutant('nir-partition-loop-whole-subgroup', LOWER,
            'partitioned scans as a loop: each trip runs the subset of the first '
-           'active invocation only',
+           'active invocation only; seen as wrong values on lavapipe and in '
+           'ACO\'s ISA (each trip must narrow exec to that subset)',
            'nir_push_if(b, nir_ball_iequal(b, partition, first));',
            'nir_push_if(b, nir_imm_true(b));',
-           ['runner-loop:partitioned:*reduce*']),
+           ['runner-loop:partitioned:*reduce*', 'radv-isa']),
     Mutant('nir-partition-loop-bits-past-subgroup', LOWER,
            'the bits of a partition ballot past the subgroup are ignored',
            '                                 build_subgroup_mask(b, options));',
@@ -569,13 +570,6 @@ MUTANTS = [
            'unless RADV_DEBUG=nopartitionloop',
            '.lower_partitioned_scan_to_loop = !(instance->debug_flags & RADV_DEBUG_NO_PARTITION_LOOP),',
            '.lower_partitioned_scan_to_loop = false,',
-           ['radv-isa']),
-    Mutant('aco-partition-loop-whole-subgroup', LOWER,
-           'partitioned scans as a loop on ACO: each trip narrows exec to the subset of the '
-           'first active lane (the mutant of nir-partition-loop-whole-subgroup, seen in '
-           'ACO\'s ISA)',
-           'nir_push_if(b, nir_ball_iequal(b, partition, first));',
-           'nir_push_if(b, nir_imm_true(b));',
            ['radv-isa']),
     # --- Turnip / ir3 (compile-only, like RADV) -----------------------------
     Mutant('ir3-partitioned-not-lowered', 'src/freedreno/ir3/ir3_nir.c',
