@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
-# Build patched Mesa (lavapipe, spirv2nir, Mesa's unit tests) and our tests.
-#   ci/build.sh            packages (if missing), Mesa source, overlay, build
+# Set up what is missing, then build patched Mesa and our tests.
+#   ci/build.sh            everything ci/test.sh tests (ci/targets.py ci)
+#   ci/build.sh --main     only what ci/main.sh's demo needs: lavapipe and the
+#                          runner (ci/targets.py main); a later ci/build.sh
+#                          builds the rest in the same build directory
 #   SKIP_APT=1 ci/build.sh  skip the package check
 # Each step's output goes to the terminal and to $BUILD_LOG_DIR/<step>.log;
 # a step that fails stops the build with its name, its exit status and the
-# last lines of its output, never silently.
+# last lines of its output, never silently.  cargo's install of bindgen and
+# cbindgen (minutes on a new machine; only meson's set-up needs them) runs
+# beside the steps before it.
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
+what=ci
+[ "${1:-}" != --main ] || what=main
 
 log_dir=${BUILD_LOG_DIR:-$CACHE_DIR/build-logs}
 mkdir -p "$log_dir"
@@ -18,8 +25,31 @@ step() {
    "$@" 2>&1 | tee "$log_dir/$name.log"
    rc=${PIPESTATUS[0]}
    set -e
+   step_status "$name" "$rc" "$*"
+}
+# step_beside NAME COMMAND...: starts COMMAND in the background, its output
+# in NAME.log; step_wait NAME then prints that output and its verdict.
+step_beside() {
+   local name=$1
+   shift
+   ( set +e; "$@" >"$log_dir/$name.log" 2>&1; echo $? >"$log_dir/$name.rc" ) &
+   beside_pid=$!
+   beside_cmd="$*"
+}
+step_wait() {
+   wait "$beside_pid" || true
+   beside_pid=
+   cat "$log_dir/$1.log"
+   step_status "$1" "$(cat "$log_dir/$1.rc" 2>/dev/null || echo 1)" "$beside_cmd"
+}
+beside_pid=
+trap '[ -z "$beside_pid" ] || kill "$beside_pid" 2>/dev/null' EXIT
+# step_status NAME RC COMMAND: nothing when RC is 0; else the failure, by
+# name, with the end of the step's output, and the build stops.
+step_status() {
+   local name=$1 rc=$2
    if [ "$rc" != 0 ]; then
-      echo "build: step '$name' failed (exit $rc): $*"
+      echo "build: step '$name' failed (exit $rc): $3"
       echo "build: the last lines of its output ($log_dir/$name.log):"
       tail -n 25 "$log_dir/$name.log" | sed 's/^/   | /'
       exit "$rc"
@@ -27,12 +57,13 @@ step() {
 }
 
 step disk-space "$TOP/ci/check-disk.sh"
+step_beside setup-rust "$TOP/ci/setup-rust.sh"
 [ "${SKIP_APT:-0}" = 1 ] || step setup-apt "$TOP/ci/setup-apt.sh"
 step setup-meson "$TOP/ci/setup-meson.sh"
-step setup-rust "$TOP/ci/setup-rust.sh"
 step fetch-mesa "$TOP/ci/fetch-mesa.sh"
 step overlay "$TOP/ci/overlay.sh"
 step fetch-crates "$TOP/ci/fetch-crates.sh"
+step_wait setup-rust
 
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
    # shellcheck disable=SC2086  # MESON_EXTRA_ARGS is a list of options
@@ -46,7 +77,10 @@ elif ! cmp -s "$TOP/ci/mesa-options" "$BUILD_DIR/mesa-options.applied"; then
    step meson-configure meson configure "$BUILD_DIR" "${opts[@]}"
    cp "$TOP/ci/mesa-options" "$BUILD_DIR/mesa-options.applied"
 fi
+/usr/bin/python3 "$TOP/ci/targets.py" "$BUILD_DIR" "$what" >"$log_dir/targets.list" 2>"$log_dir/targets.log" ||
+   step_status targets $? "ci/targets.py $BUILD_DIR $what"
+mapfile -t targets <"$log_dir/targets.list"
 start=$(date +%s)
 # shellcheck disable=SC2086  # NINJA_ARGS is a list of options
-step ninja ninja -C "$BUILD_DIR" ${NINJA_ARGS:-}
-echo "build: ninja finished in $(( $(date +%s) - start )) s"
+step ninja ninja -C "$BUILD_DIR" ${NINJA_ARGS:-} "${targets[@]}"
+echo "build: ninja finished in $(( $(date +%s) - start )) s ($what: ${#targets[@]} targets)"
