@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# ci/test.sh part: gallivm's code at the AVX2 and SSE4.1 levels.
+# The native subgroup code at lower CPU feature levels.
+# gallivm picks its subgroup instructions from the CPU features
+# (lp_bld_subgroup.h); Mesa's override "avx" clears AVX-512 (AVX2 stays):
+# 8 and 16 lanes at the AVX2 level; "sse4.1" clears AVX: 4 lanes at the
+# SSE4.1 level.  CI: the families this code builds, a representative part
+# of each, on the global path (LP_NATIVE_VECTOR_WIDTH); then at 32 and 64
+# lanes (requiredSubgroupSize: LLVM legalizes those vectors into the
+# level's registers, about 0.4 s of compilation a case) one case of every
+# (family, operation, stage, type, scan kind) at one of the two sizes
+# (--pool-sizes; the runner's sample strata, sample.c).  FULL=1: every case
+# of every family on the global path, and every compute case at 4 to 64
+# lanes.  Arguments go to the runner.
+set -uo pipefail
+. "$(dirname "$0")/../env.sh"
+. "$TOP/ci/lib/count.sh"
+count_begin cpu-levels
+if [ "${FULL:-0}" = 0 ]; then
+   level_families="intel:* ballot:* vote:* partitioned:*.divergent rotate:subgroup.rotate.compute.uint32.* arith:*.divergent"
+   level_sizes=(--sizes "32,64" --sample 1000 --pool-sizes)
+else
+   level_families="rotate:* intel:* ballot:* nonsemantic:* partitioned:* intel_block:* intel_image_block:* vote:* arith:*"
+   level_sizes=(--sizes "4,8,16,32,64")
+fi
+# level CAPS NAME LANES...: the runner at a CPU level, LANES and the
+# selection being the runner's options (--widths or --sizes, --family ...).
+level() {
+   local caps=$1 name=$2 log
+   shift 2
+   log=$OUT/runner-caps-$caps-$name.log
+   GALLIUM_OVERRIDE_CPU_CAPS=$caps "$RUNNER" "$@" --tag "caps_$caps" \
+      --expectations "$FAILS" --skips "$SKIPS" --log-dir "$OUT/logs-caps-$caps-$name" \
+      "${runner_args[@]}" >"$log" 2>&1
+   grep -E ': (fail|unexpected-pass)|^note: .*allowed skip|^runner: FAIL' "$log" | head -20
+   echo "   caps_$caps $name: $(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)"
+   count_log "$log" "runner (caps_$caps $name)"
+}
+runner_args=("$@")
+for lvl in "avx:avx2:256,512" "sse4.1:sse4_1:128"; do
+   IFS=: read -r caps flag widths <<<"$lvl"
+   if ! grep -qw "$flag" /proc/cpuinfo; then
+      count_skip "caps_$caps" "this CPU lacks $flag, so the level cannot run here"
+      continue
+   fi
+   for ff in $level_families; do
+      level "$caps" "${ff%%:*}" --widths "$widths" --family "${ff%%:*}" --filter "${ff#*:}"
+   done
+   if [ "${FULL:-0}" = 0 ]; then
+      level "$caps" sizes "${level_sizes[@]}"
+   else
+      for ff in $level_families; do
+         level "$caps" "${ff%%:*}-sizes" "${level_sizes[@]}" --family "${ff%%:*}"
+      done
+   fi
+done
