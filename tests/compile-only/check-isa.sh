@@ -128,7 +128,7 @@
 #                     for the eight 32-bit (bgra_unorm8 among them, which
 #                     typed messages cannot access), R32G32_UINT for the
 #                     two 64-bit and R32G32B32A32_UINT for rgba_float, in
-#                     cl_runner.c's order of image_fmts.
+#                     cl_intel_block.c's order of image_fmts.
 #
 # every driver (its final ISA: ir3's disassembly, ACO's program, NAK's IR)
 #   block_read_stride, block_write_stride
