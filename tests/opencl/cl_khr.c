@@ -12,42 +12,123 @@
 
 #include "cl_runner.h"
 
+/* sizes()'s where[] (subgroup id << 16 | lane) from its info[]. */
+static const char *
+launch_sizes(cl_program prog, const char *kernel, unsigned local, uint32_t *info,
+             uint32_t *where)
+{
+   set_all(info, N * OUT_WORDS, UNSET);
+   struct arg a[] = {OUT(info, N * OUT_WORDS)};
+   const char *err = launch(prog, kernel, local, a, 1);
+   for (unsigned g = 0; g < local * NUM_WG; g++)
+      where[g] = info[g * 8 + 3] << 16 | info[g * 8 + 4];
+   return err;
+}
+
 /* get_sub_group_size() and the rest, against their definitions, from
- * `kernel` (subgroups.cl's sizes()) in subgroups of at most `max` lanes.
+ * `kernel` (subgroups.cl's sizes()) in subgroups of at most `max`.  The map
+ * (get_sub_group_id(), get_sub_group_local_id()) is the device's, held to
+ * the specification's promises (map_subgroups()); every other value is
+ * what the specification makes of it: the subgroup with the maximum index
+ * holds the rest of the work-group, every other one `max` work-items.
  */
 const char *
 check_sizes_of(cl_program prog, const char *kernel, unsigned local, unsigned max)
 {
-   uint32_t info[N * OUT_WORDS];
-   set_all(info, N * OUT_WORDS, UNSET);
-   struct arg a[] = {OUT(info, N * OUT_WORDS)};
-   const char *err = launch(prog, kernel, local, a, 1);
-   if (err)
-      return err;
-   uint32_t where[N];
-   for (unsigned g = 0; g < local * NUM_WG; g++)
-      where[g] = info[g * 8 + 3] << 16 | info[g * 8 + 4];
-   if ((err = map_subgroups(where, NULL, local, max)))
+   uint32_t info[N * OUT_WORDS], where[N];
+   const char *err = launch_sizes(prog, kernel, local, info, where);
+   if (err || (err = map_subgroups(where, NULL, local, max)))
       return err;
    const unsigned num = (local + max - 1) / max;
    unsigned checked = 0;
    for (unsigned s = 0; s < num_sgs; s++) {
       for (unsigned l = 0; l < sgs[s].sg.size; l++, checked++) {
-         const uint32_t *o = info + 8 * sgs[s].gid[l];
-         if (o[0] != sgs[s].sg.size)
-            return fail("get_sub_group_size() = %u in a subgroup of %u", o[0], sgs[s].sg.size);
+         const unsigned gid = sgs[s].gid[l];
+         const uint32_t *o = info + 8 * gid;
+         const unsigned id = o[3];
+         const unsigned want = id + 1 < num ? max : local - (num - 1) * max;
+         if (o[0] != want)
+            return fail("get_sub_group_size() = %u in subgroup %u of %u, not %u", o[0], id, num,
+                        want);
          if (o[1] != max)
             return fail("get_max_sub_group_size() = %u, not %u", o[1], max);
          if (o[2] != num || o[5] != num)
             return fail("get_(enqueued_)num_sub_groups() = %u/%u, not %u", o[2], o[5], num);
+         if (o[6] != gid % local)
+            return fail("work-item %u: get_local_linear_id() = %u", gid, o[6]);
          if (o[7] != local)
             return fail("get_local_size(0) = %u", o[7]);
       }
    }
-   /* Each work-group: ceil(local / max) subgroups, all full but the last. */
-   if (num_sgs != num * NUM_WG)
-      return fail("%u subgroups, not %u", num_sgs, num * NUM_WG);
    return nothing_checked(checked, checked, "");
+}
+
+/* cl.sg_map.*: the map of sizes()'s work-items to subgroups, one property a
+ * case (cl_check.c's map_*() say what each rests on), at the device's
+ * answers to the queries for this kernel and work-group size:
+ *   count       CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE is ceil(local / max),
+ *               max CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE ("All
+ *               sub-groups must be the same size, while the last sub-group
+ *               in any work-group (i.e. the sub-group with the maximum
+ *               index) could be the same or smaller size"), and is the
+ *               number of subgroups each work-group of the launch has (the
+ *               map is invariant "between dispatches and query operations
+ *               consistent with the dispatch parameterization");
+ *   sizes       map_sizes() at that max: only the last subgroup partial;
+ *   invariant   map_invariant(): the same map in every work-group;
+ *   contiguous  map_contiguous(), rusticl on llvmpipe's map, not a promise:
+ *               our rusticl only (another platform skips).
+ */
+enum { MAP_COUNT, MAP_SIZES, MAP_INVARIANT, MAP_CONTIGUOUS, MAP_PROPERTIES };
+static const char *const map_property_names[] = {"count", "sizes", "invariant", "contiguous"};
+
+static const char *
+check_sg_map(cl_program prog, unsigned local, unsigned property)
+{
+   if (property == MAP_CONTIGUOUS && !ours)
+      return fail(SKIP "the map of work-items to subgroups is implementation-defined; only "
+                       "our rusticl is held to llvmpipe's");
+   cl_int err;
+   cl_kernel k = clCreateKernel(prog, "sizes", &err);
+   if (err != CL_SUCCESS)
+      return fail("clCreateKernel(sizes) = %d", err);
+   size_t l = local, max = 0, count = 0;
+   cl_int e1 = clGetKernelSubGroupInfo(k, dev, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE,
+                                       sizeof(l), &l, sizeof(max), &max, NULL);
+   cl_int e2 = clGetKernelSubGroupInfo(k, dev, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, sizeof(l),
+                                       &l, sizeof(count), &count, NULL);
+   clReleaseKernel(k);
+   if (e1 != CL_SUCCESS || e2 != CL_SUCCESS)
+      return fail("clGetKernelSubGroupInfo = %d / %d", e1, e2);
+   if (!max || max > REF_MAX_LANES)
+      return fail("CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE(%u) = %zu", local, max);
+   uint32_t info[N * OUT_WORDS], where[N];
+   const char *why = launch_sizes(prog, "sizes", local, info, where);
+   if (why || (why = map_build(where, NULL, local, max)))
+      return why;
+   switch (property) {
+   case MAP_COUNT: {
+      if (count != (local + max - 1) / max)
+         return fail("CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE(%u) = %zu, not ceil(%u / %zu)",
+                     local, count, local, max);
+      for (unsigned wg = 0; wg < NUM_WG; wg++) {
+         unsigned top = 0;
+         for (unsigned i = 0; i < local; i++) {
+            if ((where[wg * local + i] >> 16) + 1 > top)
+               top = (where[wg * local + i] >> 16) + 1;
+         }
+         if (top != count)
+            return fail("work-group %u has %u subgroups, the query says %zu", wg, top, count);
+      }
+      return NULL;
+   }
+   case MAP_SIZES:
+      return map_sizes(local, max);
+   case MAP_INVARIANT:
+      return map_invariant(where, local);
+   default:
+      return map_contiguous(where, local, max);
+   }
 }
 
 static const char *
@@ -352,6 +433,10 @@ run_khr(cl_program prog, unsigned local, const char *tag)
    char name[160];
    snprintf(name, sizeof(name), "cl.sizes.l%u.%s", local, tag);
    CASE(name, check_sizes(prog, local));
+   for (unsigned p = 0; p < MAP_PROPERTIES; p++) {
+      snprintf(name, sizeof(name), "cl.sg_map.%s.l%u.%s", map_property_names[p], local, tag);
+      CASE(name, check_sg_map(prog, local, p));
+   }
    for (int dv = 0; dv < 2; dv++) {
       const char *d = dv ? "divergent" : "uniform";
       static const int deltas[] = {0, 1, 3, 6, -1, 17};

@@ -12,9 +12,11 @@
  *                      options, --compile-only and --program
  *   cl_report.c        --filter, --expectations, the per-case lines and
  *                      the last line
- *   cl_check.c         launches, the subgroups a launch reports and what
- *                      every reference check needs
- *   cl_khr.c           the cl_khr_subgroup_* cases (subgroups.cl) and the
+ *   cl_check.c         launches, the subgroups a launch reports, what the
+ *                      specification promises of them, and what every
+ *                      reference check needs
+ *   cl_khr.c           the cl_khr_subgroup_* cases (subgroups.cl), the
+ *                      map of work-items to subgroups (cl.sg_map.*) and the
  *                      Workgroup-scope rotate (rotate_workgroup.spv)
  *   cl_extended.c      cl.extended.* (extended_types.cl)
  *   cl_intel_shuffle.c cl.intel_shuffle.* and cl.intel_spirv.shuffle.*
@@ -119,6 +121,15 @@ extern char msg[512];
 
 const char *fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *nothing_checked(unsigned checked, unsigned active, const char *why);
+/* The map's checks (cl_check.c says what each rests on): map_build() reads
+ * where[] into sgs[]; map_sizes(), map_invariant() are the specification's
+ * promises, map_contiguous() rusticl on llvmpipe's map; map_subgroups() is
+ * map_build() and the promises, what every reference check runs on.
+ */
+const char *map_build(const uint32_t *where, const uint32_t *pred, unsigned local, unsigned max);
+const char *map_sizes(unsigned local, unsigned max);
+const char *map_invariant(const uint32_t *where, unsigned local);
+const char *map_contiguous(const uint32_t *where, unsigned local, unsigned max);
 const char *map_subgroups(const uint32_t *where, const uint32_t *pred, unsigned local,
                           unsigned max);
 void fill(uint32_t *a, size_t n, uint32_t seed, uint32_t mod);

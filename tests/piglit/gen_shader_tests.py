@@ -10,35 +10,53 @@ ARB_gl_spirv) and `spirv-dis`.  With `SPIRV YES` in [require], piglit's
 shader_runner runs the SPIR-V sections (assembling them with spirv-as);
 with -glsl it runs the GLSL ones.  tests/piglit/run-piglit.sh runs both.
 
-Expected values are computed inside the shader from gl_SubGroupSizeARB and
-gl_SubGroupInvocationARB, following the GL_ARB_shader_ballot and
-SPV_KHR_shader_ballot texts:
-  - gl_SubGroupEqMaskARB: only bit id;  Ge: bits id .. size-1;
-    Gt: bits id+1 .. size-1;  Le: bits 0 .. id;  Lt: bits 0 .. id-1
-    (no bit at or above the subgroup size is ever set);
-  - ballotARB(v): one bit per active invocation whose v is true;
-  - readInvocationARB(x, k): x of invocation k (k active, dynamically
-    uniform); readFirstInvocationARB(x): x of the lowest active invocation.
+One file per test and subgroup size: NAME.lanesN.shader_test for N = 4, 8
+and 16 (LANES), the lanes of llvmpipe's vectors at the LP_NATIVE_VECTOR_WIDTH
+(32 N) run-piglit.sh runs that file at, and at no other width.  The size is
+the run's, not the device's: the shader holds it as a constant, SG_SIZE,
+and its first check is that gl_SubGroupSizeARB equals it (a failure of its
+own, bit 1).  Every expected value is computed from SG_SIZE and the
+GL_ARB_shader_ballot / SPV_KHR_shader_ballot texts, never from
+gl_SubGroupSizeARB:
+  - gl_SubGroupInvocationARB "is in the range 0 to gl_SubGroupSizeARB-1"
+    (bit 2);
+  - gl_SubGroup??MaskARB, "one bit per invocation starting with the least
+    significant bit": Eq "bit index == gl_SubGroupInvocationARB", Ge ">=",
+    Gt ">", Le "<=", Lt "<" (bits of invocations only: none at or above
+    SG_SIZE);
+  - ballotARB(v): "If <value> evaluates to true for an active invocation
+    then the corresponding bit is set to one in the result, otherwise it is
+    zero.  Bits corresponding to invocations that are not active or that do
+    not exist in the sub group ... are set to zero";
+  - readInvocationARB(x, k) "returns the <value> from a given
+    <invocationIndex>" (k the same in every active invocation);
+    readFirstInvocationARB(x) "returns the <value> from the first active
+    invocation".
 
 The live set, which every expected value starts from, does not come from
 an operation under test (ballotARB(true) and readInvocationARB would agree
 with each other on a driver that gets both wrong the same way, say a ballot
-of the caller's bit alone).  GL gives no subgroup identity, so the tests
-rely on llvmpipe's shape, from builtins alone, and say so:
+of the caller's bit alone).  GL gives no subgroup identity and leaves which
+invocations share a subgroup, in which lanes, and how many are active to
+the implementation, so the tests rely on llvmpipe's shape, documented here
+(lp_state_cs.c: invocation index = subgroup * vector length + lane; llvmpipe
+runs each vertex of a non-indexed draw once, in order, a vector at a time;
+it shades a 4x4 block covered by one primitive whole):
   - compute (64 invocations) and vertex (64 points, one draw): invocation
-    (or vertex) n is lane n % size, and every subgroup is full;
+    (or vertex) n is lane n % SG_SIZE (bit 3), and every subgroup is full;
   - fragment: one point covers the 64 x 64 window, so every 4x4 block is
     shaded whole by one primitive, with no helper invocation, and every
-    subgroup is full (the lane layout inside a block is not checked).
+    subgroup is full (which lane a fragment takes is not checked: only the
+    range the spec gives).
 At entry every invocation of a full subgroup is active: the live set is
-all `size` lanes, and ballotARB(true) is checked against it first.
+all SG_SIZE lanes, and ballotARB(true) is checked against it first (bit 4).
 
 A compute or vertex test counts passing invocations (4 workgroups x 64, or
 64 vertices) and ORs a bit per failed check into an SSBO; a fragment test
-paints failures red with the check number in green/255.
+paints failures red with the lowest failed check's number in green/255.
 
 Usage: gen_shader_tests.py --list
-       gen_shader_tests.py NAME OUTPUT GLSLANG SPIRV_DIS
+       gen_shader_tests.py NAME LANES OUTPUT GLSLANG SPIRV_DIS
 """
 import os
 import subprocess
@@ -77,13 +95,13 @@ uint sg_msb(uint64_t m)
    return h.y != 0u ? 32u + uint(findMSB(h.y)) : uint(findMSB(h.x));
 }
 
-/* The live set: llvmpipe's full subgroups (see the module doc), from the
- * builtins alone; `index` is the invocation's place in the order llvmpipe
- * fills subgroups in, or ~0u where the layout is not checked.  Returns 0 and
- * sets fail on a bad one. */
+/* The run's subgroup size, then the live set: llvmpipe's full subgroups of
+ * SG_SIZE lanes (see the module doc); `index` is the invocation's place in
+ * the order llvmpipe fills subgroups in, or ~0u where the layout is not
+ * checked.  Returns 0 and sets fail on a bad one. */
 uint64_t sg_active(uint size, uint id, uint index, inout uint fail)
 {
-   if (size == 0u || size > 64u)
+   if (gl_SubGroupSizeARB != size)
       fail |= 1u << 1;
    else if (id >= size)
       fail |= 1u << 2;
@@ -199,14 +217,22 @@ GL_ARB_gpu_shader_int64
 HEAD = """#version 450
 #extension GL_ARB_shader_ballot : require
 #extension GL_ARB_gpu_shader_int64 : require
+
+/* The subgroup size of the run this file is for: llvmpipe's lanes at the
+ * LP_NATIVE_VECTOR_WIDTH (32 x SG_SIZE bits) run-piglit.sh runs it at. */
+const uint SG_SIZE = @LANES@u;
 """
+
+# The subgroup sizes a file is written for: llvmpipe's lanes at the widths
+# run-piglit.sh runs (LP_NATIVE_VECTOR_WIDTH 128, 256, 512).
+LANES = (4, 8, 16)
 
 # The main of the compute and vertex tests: the checks, then a count of
 # passing invocations and a bit per failed check in the SSBO.
 COUNTED_MAIN = """
 void main()
 {
-   uint size = gl_SubGroupSizeARB;
+   uint size = SG_SIZE;
    uint id = gl_SubGroupInvocationARB;
    uint fail = 0u;
    uint64_t live = sg_active(size, id, @INDEX@, fail);
@@ -289,7 +315,7 @@ layout(location = 0) out vec4 color;
 """ + COMMON + """
 void main()
 {
-   uint size = gl_SubGroupSizeARB;
+   uint size = SG_SIZE;
    uint id = gl_SubGroupInvocationARB;
    uint fail = 0u;
    uint64_t live = sg_active(size, id, ~0u, fail);
@@ -313,10 +339,9 @@ probe all rgba 0.0 1.0 0.0 1.0
 # gl_SubGroupSizeARB alone, nothing else from the extension: the SPIR-V
 # form (a UniformConstant variable decorated BuiltIn SubgroupSize, as
 # glslang -G emits it) crashed stock Mesa 25.0.7 (the series' commit "spirv:
-# GL's UniformConstant subgroup builtins are system values" fixes it).  The
-# size must be 1..64 and, being a uniform, the same everywhere: in compute
-# each invocation compares it with the value invocation 0 of its workgroup
-# read.
+# GL's UniformConstant subgroup builtins are system values" fixes it).  It
+# must be the run's size in every invocation (which also makes it the same
+# everywhere, as a uniform is).
 SIZE_CS = HEAD + """
 layout(local_size_x = 64) in;
 
@@ -325,19 +350,11 @@ layout(std430, binding = 0) buffer Result {
    uint passed;
 };
 
-shared uint size0;
-
 void main()
 {
-   uint size = gl_SubGroupSizeARB;
-   if (gl_LocalInvocationIndex == 0u)
-      size0 = size;
-   barrier();
    uint fail = 0u;
-   if (size == 0u || size > 64u)
+   if (gl_SubGroupSizeARB != SG_SIZE)
       fail |= 1u << 1;
-   if (size != size0)
-      fail |= 1u << 2;
    if (fail != 0u)
       atomicOr(fail_bits, fail);
    else
@@ -350,9 +367,8 @@ layout(location = 0) out vec4 color;
 
 void main()
 {
-   uint size = gl_SubGroupSizeARB;
-   color = size >= 1u && size <= 64u ? vec4(0.0, 1.0, 0.0, 1.0)
-                                     : vec4(1.0, 1.0 / 255.0, 0.0, 1.0);
+   color = gl_SubGroupSizeARB == SG_SIZE ? vec4(0.0, 1.0, 0.0, 1.0)
+                                         : vec4(1.0, 1.0 / 255.0, 0.0, 1.0);
 }
 """
 
@@ -375,12 +391,14 @@ def names():
             for chk in (["subgroup_size"] if st in SIZE_ONLY else []) + list(CHECKS)]
 
 
-def glsl_for(name):
+def glsl_for(name, lanes):
     st, chk = name.split("-", 1)
     chk = chk.replace("-", "_")
     if chk == "subgroup_size":
-        return STAGES[st], SIZE_ONLY[st]
-    return STAGES[st], STAGES[st][2].replace("@CHECK@", CHECKS[chk].strip("\n"))
+        glsl = SIZE_ONLY[st]
+    else:
+        glsl = STAGES[st][2].replace("@CHECK@", CHECKS[chk].strip("\n"))
+    return STAGES[st], glsl.replace("@LANES@", str(lanes))
 
 
 def spirv_asm(glsl, ext, glslang, spirv_dis):
@@ -402,12 +420,17 @@ def main():
     if sys.argv[1:] == ["--list"]:
         print("\n".join(names()))
         return
-    if len(sys.argv) != 5:
+    if sys.argv[1:] == ["--lanes"]:
+        print("\n".join(str(n) for n in LANES))
+        return
+    if len(sys.argv) != 6 or sys.argv[1] not in names() or \
+            not sys.argv[2].isdigit() or int(sys.argv[2]) not in LANES:
         sys.exit(__doc__)
-    name, out, glslang, spirv_dis = sys.argv[1:]
-    (stage, sections, _, test, size), glsl = glsl_for(name)
+    name, lanes, out, glslang, spirv_dis = sys.argv[1:]
+    (stage, sections, _, test, size), glsl = glsl_for(name, int(lanes))
     require = REQUIRE + (f"SIZE {size}\n" if size else "")
-    text = (f"# {name}: GL_ARB_shader_ballot, {stage} stage.\n"
+    text = (f"# {name}: GL_ARB_shader_ballot, {stage} stage, for subgroups of {lanes}\n"
+            f"# (run-piglit.sh runs it at LP_NATIVE_VECTOR_WIDTH={32 * int(lanes)} only).\n"
             "# Generated by tests/piglit/gen_shader_tests.py; each SPIR-V section is\n"
             "# `glslangValidator -G` + `spirv-dis` of the GLSL section below it.\n\n"
             + require + "\n")

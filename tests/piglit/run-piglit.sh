@@ -11,6 +11,14 @@
 #                                        quads (whole_quads*) and cut (viewport_cut)
 # at 4, 8 and 16 lanes (LP_NATIVE_VECTOR_WIDTH 128, 256, 512).
 #
+# Our tests expect the run's subgroup size, not the device's: at width W a
+# test's size is W / 32, llvmpipe's lanes (the width the identity check
+# below confirms), and the shader checks gl_SubGroupSizeARB against it.
+# gen_shader_tests.py writes one file per test and size, build/tests/piglit/
+# <name>.lanes<N>.shader_test, run at W = 32 N only; a tests/piglit/*.shader_test
+# that holds the placeholder @LANES@ runs as a copy under --out
+# (lanes<N>/<file>) with the placeholder replaced by N.
+#
 # Before running anything, at every width, wflinfo must show that the driver
 # answering is ours: GL_RENDERER "llvmpipe (..., <width> bits)" and the patch
 # set's mark in GL_VERSION.  Otherwise it refuses (exit 3), like the Vulkan
@@ -120,8 +128,11 @@ tests=()   # name|file|mode
 for f in "$PIGLIT_TESTS"/spec/arb_shader_ballot/execution/*.shader_test; do
    tests+=("piglit.upstream.arb_shader_ballot.$(basename "$f" .shader_test)|$f|default")
 done
-for f in "$BUILD_DIR"/tests/piglit/*.shader_test; do
-   n=$(basename "$f" .shader_test)
+# (the file of the run's size: @LANES@ below is replaced per width)
+gen_names=$(python3 "$TOP/tests/piglit/gen_shader_tests.py" --list) ||
+   { echo "run-piglit: gen_shader_tests.py --list failed" >&2; exit 2; }
+for n in $gen_names; do
+   f=$BUILD_DIR/tests/piglit/$n.lanes@LANES@.shader_test
    tests+=("piglit.ours.$n.glsl|$f|glsl" "piglit.ours.$n.spirv|$f|spirv")
 done
 for f in "$TOP"/tests/piglit/*.shader_test; do
@@ -140,11 +151,24 @@ for w in $widths; do
       args=(-auto -fbo)
       [ "$mode" != glsl ] || args+=(-glsl)
       log=$out/$name.log
-      # (the braces keep bash's "Segmentation fault" notice out of the output)
-      { LP_NATIVE_VECTOR_WIDTH=$w timeout "$test_timeout" "$PIGLIT_BIN/shader_runner" "$file" "${args[@]}" >"$log" 2>&1; } 2>/dev/null
-      rc=$?
+      # The file for this width's subgroup size.
+      file=${file//@LANES@/$lanes}
+      if [ -f "$file" ] && grep -q '@LANES@' "$file"; then
+         mkdir -p "$out/lanes$lanes"
+         sed "s/@LANES@/$lanes/g" "$file" >"$out/lanes$lanes/${file##*/}"
+         file=$out/lanes$lanes/${file##*/}
+      fi
+      rc=0
+      if [ -f "$file" ]; then
+         # (the braces keep bash's "Segmentation fault" notice out of the output)
+         { LP_NATIVE_VECTOR_WIDTH=$w timeout "$test_timeout" "$PIGLIT_BIN/shader_runner" "$file" "${args[@]}" >"$log" 2>&1; } 2>/dev/null
+         rc=$?
+      else
+         echo "no file for $lanes lanes: $file (build first: ci/build.sh)" >"$log"
+      fi
       res=$(sed -n 's/^PIGLIT: {"result": "\([a-z]*\)" }.*/\1/p' "$log" | tail -1)
-      if [ $rc = 124 ]; then res=timeout
+      if [ ! -f "$file" ]; then res="not generated for $lanes lanes"
+      elif [ $rc = 124 ]; then res=timeout
       elif [ $rc -ge 128 ]; then res="crash(signal $((rc - 128)))"
       elif [ -z "$res" ]; then res="no result (exit $rc)"
       elif [ "$mode" = spirv ] && ! grep -q 'Running on SPIR-V mode' "$log"; then
