@@ -19,13 +19,19 @@ extra_src=$sources_dir/mesa-subgroups.sources
 # LLVM 15: the one LLVM for which Debian 12 packages the SPIR-V translator
 # library that rusticl's OpenCL C compiler (clc) needs; llvmpipe uses it too
 # (one Mesa build).  libclang-15-dev serves bindgen as well.
+# clang-15 builds ci/fuzz.sh's spirv_to_nir fuzzer (tests/fuzz/): libFuzzer
+# and the ASan and UBSan runtimes it links are clang's compiler-rt, which
+# Debian 12 ships in libclang-common-15-dev (named here, not left to
+# clang-15's dependencies, because the fuzzer needs exactly those files);
+# libfuzzer-15-dev only adds a copy of libFuzzer for linking without clang's
+# driver, which the fuzzer does not do.
 PKGS=(meson ninja-build llvm-15-dev python3-mako python3-yaml python3-ply
       glslang-tools spirv-tools libdrm-dev libelf-dev libzstd-dev libexpat1-dev
       zlib1g-dev libudev-dev bison flex libvulkan-dev libvulkan1 vulkan-tools
       ccache pkg-config xz-utils dpkg-dev patch libglvnd-dev
       libclang-15-dev libclang-cpp15-dev libllvmspirvlib-15-dev libclc-15
       ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-headers clinfo
-      python3-venv shellcheck)
+      python3-venv shellcheck clang-15 libclang-common-15-dev)
 MESON_MIN=1.4
 LIBDRM_MIN=2.4.121
 say() { echo "setup-apt: $*"; }

@@ -348,6 +348,14 @@ run setup-apt.sh; rc=$?
 check apt.one_absent 0 "apt-get update -q
 apt-get install -y -q --no-install-recommends shellcheck" "installing shellcheck"
 
+# A machine set up before the fuzzer (ci/fuzz.sh) came: only clang-15 and
+# compiler-rt's libFuzzer / ASan / UBSan runtimes are asked for.
+new_world apt-fuzzer-absent; dpkg_all; sed -i -e '/^clang-15 /d' -e '/^libclang-common-15-dev /d' "$W/dpkg"
+run setup-apt.sh; rc=$?
+check apt.fuzzer_absent 0 "apt-get update -q
+apt-get install -y -q --no-install-recommends clang-15 libclang-common-15-dev" \
+   "installing clang-15 libclang-common-15-dev"
+
 new_world apt-old; dpkg_all; sed -i -e 's/^meson .*/meson 1.0.1/' -e 's/^libdrm-dev .*/libdrm-dev 2.4.114/' "$W/dpkg"
 run setup-apt.sh; rc=$?
 check apt.too_old 0 "apt-get update -q
