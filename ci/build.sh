@@ -49,7 +49,9 @@ trap '[ -z "$beside_pid" ] || kill "$beside_pid" 2>/dev/null' EXIT
 step_status() {
    local name=$1 rc=$2
    if [ "$rc" != 0 ]; then
-      echo "build: step '$name' failed (exit $rc): $3"
+      local cmd=$3
+      [ ${#cmd} -le 240 ] || cmd="${cmd:0:240} ..."
+      echo "build: step '$name' failed (exit $rc): $cmd"
       echo "build: the last lines of its output ($log_dir/$name.log):"
       tail -n 25 "$log_dir/$name.log" | sed 's/^/   | /'
       exit "$rc"
