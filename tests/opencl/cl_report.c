@@ -3,8 +3,9 @@
  * SPDX-License-Identifier: MIT
  *
  * cl-runner's verdicts: --filter, --expectations (a case-name glob, then
- * the sentence the platform breaks), the line of each case and the last
- * line.
+ * the sentence the platform breaks), --flakes (the same format, for cases
+ * whose outcome varies between machines), the line of each case and the
+ * last line.
  */
 
 #include <fnmatch.h>
@@ -14,21 +15,24 @@
 
 #include "cl_runner.h"
 
-/* xfailed: the xfails, counted among the skips too. */
+/* xfailed: the xfails, counted among the skips too; so are the flakes. */
 static unsigned passed, failed, skipped, xfailed;
 
-/* --expectations: case-name globs and the spec sentence each breaks. */
+/* --expectations and --flakes: case-name globs and the spec sentence each
+ * breaks; a flaky entry's case may pass or fail.
+ */
 struct expectation {
    char glob[160];
    char reason[400];
+   const char *path;
+   bool flaky;
    unsigned hits;
 };
 static struct expectation *expects;
 static unsigned num_expects;
-const char *expects_path;
 
 bool
-read_expectations(const char *path)
+read_expectations(const char *path, bool flaky)
 {
    FILE *f = fopen(path, "r");
    if (!f)
@@ -45,6 +49,8 @@ read_expectations(const char *path)
       p += g;
       p += strspn(p, " \t");
       snprintf(e.reason, sizeof(e.reason), "%s", *p ? p : "(no reason given)");
+      e.path = path;
+      e.flaky = flaky;
       expects = realloc(expects, (num_expects + 1) * sizeof(*expects));
       expects[num_expects++] = e;
    }
@@ -74,6 +80,12 @@ report(const char *name, const char *failure)
    if (failure && !strncmp(failure, SKIP, strlen(SKIP))) {
       printf("%s: skip (%s)\n", name, failure + strlen(SKIP));
       skipped++;
+   } else if (e && e->flaky) {
+      /* Either outcome is expected: it is reported, and counts as neither. */
+      e->hits++;
+      printf("%s: flaky (%s; listed in %s: %s)%s%s%s\n", name, failure ? "failed" : "passed",
+             e->path, e->reason, failure ? " [" : "", failure ? failure : "", failure ? "]" : "");
+      skipped++;
    } else if (failure && e) {
       e->hits++;
       printf("%s: xfail (%s) [%s]\n", name, e->reason, failure);
@@ -85,7 +97,7 @@ report(const char *name, const char *failure)
    } else if (e) {
       e->hits++;
       printf("%s: FAIL unexpected pass: listed in %s (%s) but passed; remove the entry\n",
-             name, expects_path, e->glob);
+             name, e->path, e->glob);
       failed++;
    } else {
       printf("%s: pass\n", name);
@@ -98,7 +110,8 @@ void
 print_expectations(void)
 {
    for (unsigned i = 0; i < num_expects; i++)
-      printf("expectation %s: %u case%s (%s)\n", expects[i].glob, expects[i].hits,
+      printf("%s %s: %u case%s (%s)\n", expects[i].flaky ? "flake" : "expectation",
+             expects[i].glob, expects[i].hits,
              expects[i].hits == 1 ? "" : "s", expects[i].reason);
 }
 

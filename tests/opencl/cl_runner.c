@@ -33,7 +33,7 @@
  * double skip without cl_khr_fp16 / cl_khr_fp64).
  *
  *   cl-runner [--lanes N] [--il-only] [--any-platform] [--expectations FILE]
- *             [--sub-group-size N] [--compile-only]
+ *             [--flakes FILE] [--sub-group-size N] [--compile-only]
  *      --lanes N: the subgroup size the device must report; --il-only: the
  *      SPIR-V module's cases alone (Workgroup-scope rotate, which runs only
  *      with RUSTICL_DEBUG=allow_invalid_spirv: see below); --sub-group-size
@@ -48,8 +48,10 @@
  *      (the ISA checks' kernels).
  *
  * Prints "name: pass" / "name: FAIL ..." / "name: skip (why)" / "name: xfail
- * (why)" per case and a last line "N passed, N failed, N skipped" (xfails
- * among the skips).  Exit 0 when nothing failed, 1 when something did, 3 on
+ * (why)" / "name: flaky (passed|failed; why)" per case and a last line "N
+ * passed, N failed, N skipped" (xfails and flakes among the skips).  A case
+ * that --expectations lists fails when it passes; one that --flakes lists
+ * may do either (an outcome that varies between machines the list names).  Exit 0 when nothing failed, 1 when something did, 3 on
  * a refusal.  A case skips only where it is legitimately empty: the
  * reference defines no result for any lane of its input (a check that
  * compared nothing otherwise fails).  An image format that the device does
@@ -90,15 +92,18 @@ main(int argc, char **argv)
          filter = argv[++i];
       } else if (!strcmp(argv[i], "--sub-group-size") && i + 1 < argc) {
          reqd = atoi(argv[++i]);
-      } else if (!strcmp(argv[i], "--expectations") && i + 1 < argc) {
-         expects_path = argv[++i];
-         if (!read_expectations(expects_path)) {
-            printf("cannot read %s\n0 passed, 1 failed, 0 skipped\n", expects_path);
+      } else if ((!strcmp(argv[i], "--expectations") || !strcmp(argv[i], "--flakes")) &&
+                 i + 1 < argc) {
+         const bool flaky = !strcmp(argv[i], "--flakes");
+         const char *path = argv[++i];
+         if (!read_expectations(path, flaky)) {
+            printf("cannot read %s\n0 passed, 1 failed, 0 skipped\n", path);
             return 1;
          }
       } else {
          printf("unknown argument %s\nusage: cl-runner [--lanes N] [--il-only] "
-                "[--any-platform] [--expectations FILE] [--sub-group-size N] [--filter GLOB] "
+                "[--any-platform] [--expectations FILE] [--flakes FILE] [--sub-group-size N] "
+                "[--filter GLOB] "
                 "[--compile-only [--program FILE]]\n", argv[i]);
          return 2;
       }

@@ -63,11 +63,10 @@ void check_extensions(const char *exts);
  */
 #define SKIP "skip: "
 
-extern const char *expects_path;
 /* --filter GLOB: only the cases whose names match run and are reported. */
 extern const char *filter;
 
-bool read_expectations(const char *path);
+bool read_expectations(const char *path, bool flaky);
 bool case_wanted(const char *name);
 void report(const char *name, const char *failure);
 void print_expectations(void);
