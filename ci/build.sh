@@ -75,7 +75,15 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
 elif ! cmp -s "$TOP/ci/mesa-options" "$BUILD_DIR/mesa-options.applied"; then
    # meson applies a subproject's default options at the first set-up only:
    # an existing build gets a changed ci/mesa-options (a driver added) here.
+   # meson 1.9's configure resets the subproject options it is not given to
+   # their defaults, so the build mark (meson.build's default_options) goes
+   # with them.
    mapfile -t opts < <(sed -e '/^#/d' -e '/^$/d' -e 's/^/-Dmesa:/' "$TOP/ci/mesa-options")
+   if ! mark=$(cat "$BUILD_DIR/tests/subgroups-mark" 2>/dev/null); then
+      echo "build: $BUILD_DIR has no tests/subgroups-mark (a set-up that did not finish): remove $BUILD_DIR and build again"
+      exit 1
+   fi
+   opts+=("-Dmesa:subgroups-mark=$mark")
    step meson-configure meson configure "$BUILD_DIR" "${opts[@]}"
    cp "$TOP/ci/mesa-options" "$BUILD_DIR/mesa-options.applied"
 fi
