@@ -212,9 +212,12 @@ check inclusive.4.sse41 128 sse4.1 "sse4_1"                    "$c.arith.smin.co
 # for 16- and 8-bit integers (extended)
 check reduce64.8.avx2  256 avx    "avx2"                       "$c.arith.iadd.compute.uint64.size8.reduce.all" \
       'vpaddq	.*%ymm' '%zmm|%k[0-7]' 1
+# smin on 16-bit lanes widened to 32: a sign extension (vpmovsxwd, or the
+# arithmetic right shift by 16 of a left shift by 16; a logical shift
+# would zero-extend, and a left shift alone extends nothing)
 # shellcheck disable=SC2016  # a literal $16 (AT&T immediate) in the pattern
 check inclusive16.16.avx2 512 avx "avx2"                       "$c.arith.smin.compute.uint16.size16.inclusive.all" \
-      'vpmovsxwd|vpslld	.*\$16;vpminsd	' '%zmm|%k[0-7]' 1
+      'vpmovsxwd	|vpsrad	\$16, ;vpminsd	' '%zmm|%k[0-7]' 1
 # partitioned scans: against nir_lower_subgroups' generic lowering, which
 # GALLIVM_PERF=nosubgroupnative runs (lp_build_subgroup_partitioned_native admits nothing)
 check partitioned_reduce.16 512 "" "avx512f avx512cd"          "$c.partitioned.iadd.compute.uint32.size16.reduce.partition.subsets1.all" \
