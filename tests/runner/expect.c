@@ -26,7 +26,9 @@ unsigned num_skips;
 
 /* A machine condition of the allowed-skips list (see
  * tests/expectations/lavapipe-skips.txt): cpu-lacks:FLAG (a flag missing
- * from /proc/cpuinfo) or no-file:PATH.  Unknown conditions never hold.
+ * from /proc/cpuinfo), no-file:PATH, or env:VAR=VALUE (the variable set to
+ * exactly that value: the device a drm-shim fakes, as the compile-only
+ * sweeps pick it).  Unknown conditions never hold.
  */
 static bool
 cpu_has_flag(const char *flag)
@@ -56,6 +58,15 @@ condition_holds(const char *cond)
       return !cpu_has_flag(cond + 10);
    if (!strncmp(cond, "no-file:", 8))
       return access(cond + 8, F_OK) != 0;
+   if (!strncmp(cond, "env:", 4)) {
+      const char *eq = strchr(cond + 4, '=');
+      if (!eq || eq == cond + 4)
+         return false;
+      char var[128];
+      snprintf(var, sizeof(var), "%.*s", (int)(eq - (cond + 4)), cond + 4);
+      const char *val = getenv(var);
+      return val && !strcmp(val, eq + 1);
+   }
    return false;
 }
 
