@@ -5,9 +5,11 @@
 #                          runner (ci/targets.py main); a later ci/build.sh
 #                          builds the rest in the same build directory
 #   SKIP_APT=1 ci/build.sh  skip the package check
-# Each step's output goes to the terminal and to $BUILD_LOG_DIR/<step>.log;
-# a step that fails stops the build with its name, its exit status and the
-# last lines of its output, never silently.  cargo's install of bindgen and
+# Each step's output goes to the terminal and to $BUILD_LOG_DIR/<step>.log,
+# but for meson's set-up and ninja's build, whose thousands of lines go to
+# their logs alone: the terminal gets ninja's progress in tenths and the
+# warnings' count.  A step that fails stops the build with its name, its
+# exit status and the last lines of its output, never silently.  cargo's install of bindgen and
 # cbindgen (minutes on a new machine; only meson's set-up needs them) runs
 # beside the steps before it.
 set -euo pipefail
@@ -26,6 +28,26 @@ step() {
    rc=${PIPESTATUS[0]}
    set -e
    step_status "$name" "$rc" "$*"
+}
+# step_quiet NAME COMMAND...: as step, the output in NAME.log alone; the
+# terminal gets ninja's progress at each tenth of its steps and, at the end,
+# the time and the number of compiler warnings in the log.
+step_quiet() {
+   local name=$1 rc t
+   shift
+   t=$(date +%s)
+   echo "build: $name (output in $log_dir/$name.log)"
+   set +e
+   "$@" 2>&1 | tee "$log_dir/$name.log" |
+      awk -v name="$name" 'match($0, /^\[([0-9]+)\/([0-9]+)\]/) {
+            split(substr($0, 2, RLENGTH - 2), nm, "/")
+            tenth = int(10 * nm[1] / nm[2])
+            if (tenth > shown) { shown = tenth; printf "build: %s %d%% (%d of %d steps)\n", name, 10 * tenth, nm[1], nm[2]; fflush() }
+         }'
+   rc=${PIPESTATUS[0]}
+   set -e
+   step_status "$name" "$rc" "$*"
+   echo "build: $name done in $(($(date +%s) - t)) s ($(grep -c 'warning:' "$log_dir/$name.log" || true) compiler warnings)"
 }
 # step_beside NAME COMMAND...: starts COMMAND in the background, its output
 # in NAME.log; step_wait NAME then prints that output and its verdict.
@@ -69,7 +91,7 @@ step_wait setup-rust
 
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
    # shellcheck disable=SC2086  # MESON_EXTRA_ARGS is a list of options
-   step meson-setup meson setup "$BUILD_DIR" "$TOP" --native-file "$TOP/ci/native.ini" \
+   step_quiet meson-setup meson setup "$BUILD_DIR" "$TOP" --native-file "$TOP/ci/native.ini" \
       --wrap-mode=nodownload ${MESON_EXTRA_ARGS:-}
    cp "$TOP/ci/mesa-options" "$BUILD_DIR/mesa-options.applied"
 elif ! cmp -s "$TOP/ci/mesa-options" "$BUILD_DIR/mesa-options.applied"; then
@@ -84,13 +106,12 @@ elif ! cmp -s "$TOP/ci/mesa-options" "$BUILD_DIR/mesa-options.applied"; then
       exit 1
    fi
    opts+=("-Dmesa:subgroups-mark=$mark")
-   step meson-configure meson configure "$BUILD_DIR" "${opts[@]}"
+   step_quiet meson-configure meson configure "$BUILD_DIR" "${opts[@]}"
    cp "$TOP/ci/mesa-options" "$BUILD_DIR/mesa-options.applied"
 fi
 /usr/bin/python3 "$TOP/ci/targets.py" "$BUILD_DIR" "$what" >"$log_dir/targets.list" 2>"$log_dir/targets.log" ||
    step_status targets $? "ci/targets.py $BUILD_DIR $what"
 mapfile -t targets <"$log_dir/targets.list"
-start=$(date +%s)
+echo "build: $what: ${#targets[@]} targets (ci/targets.py $what)"
 # shellcheck disable=SC2086  # NINJA_ARGS is a list of options
-step ninja ninja -C "$BUILD_DIR" ${NINJA_ARGS:-} "${targets[@]}"
-echo "build: ninja finished in $(( $(date +%s) - start )) s ($what: ${#targets[@]} targets)"
+step_quiet ninja ninja -C "$BUILD_DIR" ${NINJA_ARGS:-} "${targets[@]}"
