@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # README command 2: set up and build if needed, then run every test, one
 # part script each (ci/parts/*.sh, each says what it runs), in two lanes,
-# one a core:
+# one a core, of about the same length (docs/figures.md has each part's time):
 #   lane 1: harness (the harness's own tests, refusals, shellcheck),
 #           meson (Mesa's unit tests), runner (every case at 4, 8 and 16
 #           lanes), sizes (the cases at requiredSubgroupSize 4 to 64;
 #           vulkaninfo), lowerings (other NIR lowerings, the written-out
 #           generic forms), asm (gallivm's assembly, shader cache keys),
-#           piglit (GL)
+#           piglit (GL), intel-ocl (Intel's CPU OpenCL runtime), cpu-sse41
+#           (gallivm's code at the SSE4.1 level)
 #   lane 2: gpu (RADV, Turnip, NVK, ANV and rusticl on iris, compile-only,
-#           and their ISA checks), opencl (rusticl on llvmpipe), intel-ocl
-#           (Intel's CPU OpenCL runtime), cpu-levels (gallivm's code at the
-#           AVX2 and SSE4.1 levels)
+#           and their ISA checks), opencl (rusticl on llvmpipe), cpu-avx2
+#           (gallivm's code at the AVX2 level)
 # then each part's time and the summary.
 #
 #   ci/test.sh          CI's run: the --sizes and CPU-level runs as fixed
@@ -47,7 +47,7 @@ if ! "$TOP/ci/build.sh"; then
 fi
 echo "$(($(date +%s) - t0))" >"$OUT/times/build"
 
-runner_parts="runner sizes lowerings cpu-levels"
+runner_parts="runner sizes lowerings cpu-avx2 cpu-sse41"
 # part NAME: runs ci/parts/NAME.sh, its output in $OUT/part-NAME.out, its
 # time in $OUT/times/NAME.
 part() {
@@ -59,12 +59,13 @@ part() {
 }
 header() { printf '\n== %s: %s\n' "$1" "$(sed -n '2s/^# ci\/test.sh part: //p' "$TOP/ci/parts/$1.sh")"; }
 runner_args=("$@")
-lane2="gpu opencl intel-ocl cpu-levels"
-for p in harness meson runner sizes lowerings asm piglit $lane2; do : >"$OUT/part-$p.out"; done
+lane1="harness meson runner sizes lowerings asm piglit intel-ocl cpu-sse41"
+lane2="gpu opencl cpu-avx2"
+for p in $lane1 $lane2; do : >"$OUT/part-$p.out"; done
 ( for p in $lane2; do part "$p"; done ) &
 lane2_pid=$!
 trap 'kill $lane2_pid 2>/dev/null' EXIT
-for p in harness meson runner sizes lowerings asm piglit; do
+for p in $lane1; do
    part "$p" &
    tail -n +1 -f --pid=$! "$OUT/part-$p.out" 2>/dev/null | { header "$p"; cat; }
 done
@@ -76,13 +77,13 @@ done
 
 echo
 echo "== time of each part (s; lane 2 ran beside lane 1)"
-for p in build harness meson runner sizes lowerings asm piglit $lane2; do
+for p in build $lane1 $lane2; do
    printf '%6s  %s\n' "$(cat "$OUT/times/$p" 2>/dev/null || echo '?')" "$p"
 done | tee "$OUT/times.txt"
 printf '%6d  in all\n' $(($(date +%s) - t0)) | tee -a "$OUT/times.txt"
 
 echo
-for p in harness meson runner sizes lowerings asm piglit $lane2; do
+for p in $lane1 $lane2; do
    [ "$(tail -1 "$OUT/counts/$p" 2>/dev/null)" = end ] ||
       echo "parts 0 1 0   # ci/parts/$p.sh did not finish" >>"$OUT/counts/unfinished"
 done

@@ -1,6 +1,7 @@
-#!/usr/bin/env bash
-# ci/test.sh part: gallivm's code at the AVX2 and SSE4.1 levels.
-# The native subgroup code at lower CPU feature levels.
+# shellcheck shell=bash
+# The native subgroup code at a lower CPU feature level, for the parts
+# cpu-avx2 and cpu-sse41 (ci/parts/cpu-*.sh): source it after env.sh and
+# count.sh, then call cpu_level CAPS FLAG WIDTHS RUNNER-ARGS...
 # gallivm picks its subgroup instructions from the CPU features
 # (lp_bld_subgroup.h); Mesa's override "avx" clears AVX-512 (AVX2 stays):
 # 8 and 16 lanes at the AVX2 level; "sse4.1" clears AVX: 4 lanes at the
@@ -11,11 +12,7 @@
 # (family, operation, stage, type, scan kind) at one of the two sizes
 # (--pool-sizes; the runner's sample strata, sample.c).  FULL=1: every case
 # of every family on the global path, and every compute case at 4 to 64
-# lanes.  Arguments go to the runner.
-set -uo pipefail
-. "$(dirname "$0")/../env.sh"
-. "$TOP/ci/lib/count.sh"
-count_begin cpu-levels
+# lanes.
 if [ "${FULL:-0}" = 0 ]; then
    level_families="intel:* ballot:* vote:* partitioned:*.divergent rotate:subgroup.rotate.compute.uint32.* arith:*.divergent"
    level_sizes=(--sizes "32,64" --sample 1000 --pool-sizes)
@@ -36,12 +33,16 @@ level() {
    echo "   caps_$caps $name: $(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)"
    count_log "$log" "runner (caps_$caps $name)"
 }
-runner_args=("$@")
-for lvl in "avx:avx2:256,512" "sse4.1:sse4_1:128"; do
-   IFS=: read -r caps flag widths <<<"$lvl"
+# cpu_level CAPS FLAG WIDTHS RUNNER-ARGS...: every run at the level CAPS
+# (GALLIUM_OVERRIDE_CPU_CAPS), where /proc/cpuinfo lists FLAG; WIDTHS are
+# its native vector widths.
+cpu_level() {
+   local caps=$1 flag=$2 widths=$3 ff
+   shift 3
+   runner_args=("$@")
    if ! grep -qw "$flag" /proc/cpuinfo; then
       count_skip "caps_$caps" "this CPU lacks $flag, so the level cannot run here"
-      continue
+      return
    fi
    for ff in $level_families; do
       level "$caps" "${ff%%:*}" --widths "$widths" --family "${ff%%:*}" --filter "${ff#*:}"
@@ -53,4 +54,4 @@ for lvl in "avx:avx2:256,512" "sse4.1:sse4_1:128"; do
          level "$caps" "${ff%%:*}-sizes" "${level_sizes[@]}" --family "${ff%%:*}"
       done
    fi
-done
+}
