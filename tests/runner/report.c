@@ -181,6 +181,9 @@ print_summary(void)
    if (opt.self_check)
       printf("\nself-check: %u of %u cases detected the perturbed reference\n", tot[R_PASS],
              tot[R_PASS] + tot[R_FAIL]);
+   if (opt.sample > 1)
+      printf("\nsample: 1 in %u of the selected cases, and one at least of each of its %u "
+             "strata (sample.c)\n", opt.sample, sample_strata());
    if (opt.compile_only)
       printf("\ncompile-only: a pass means the driver created the case's pipeline; "
              "nothing ran, no result was checked\n");

@@ -84,6 +84,10 @@ uint32_t hash_str(const char *s);
  * in the sample.
  */
 bool case_wanted(const struct case_desc *c);
+/* With --sample: how many strata the selection's cases fall in, each of
+ * which the sample takes a case of.
+ */
+unsigned sample_strata(void);
 
 /* report.c */
 void add_record(const char *name, const char *family, unsigned size, enum case_status st,

@@ -168,24 +168,33 @@ stratum_key(const char *name, char *key, size_t size)
    }
 }
 
+/* The stratum of `key` in `table` (STRATA_SLOTS of them), made on first
+ * sight.
+ */
+static struct stratum *
+stratum_find(struct stratum *table, const char *key)
+{
+   uint32_t i = hash_str(key) % STRATA_SLOTS;
+   for (unsigned n = 0; n < STRATA_SLOTS; n++, i = (i + 1) % STRATA_SLOTS) {
+      if (!table[i].used) {
+         table[i].used = true;
+         table[i].min_hash = UINT32_MAX;
+         snprintf(table[i].key, sizeof(table[i].key), "%s", key);
+         return &table[i];
+      }
+      if (!strcmp(table[i].key, key))
+         return &table[i];
+   }
+   fprintf(stderr, "runner: more than %u sample strata\n", STRATA_SLOTS);
+   exit(2);
+}
+
 static struct stratum *
 stratum_of(const char *name)
 {
    char key[128];
    stratum_key(name, key, sizeof(key));
-   uint32_t i = hash_str(key) % STRATA_SLOTS;
-   for (unsigned n = 0; n < STRATA_SLOTS; n++, i = (i + 1) % STRATA_SLOTS) {
-      if (!strata[i].used) {
-         strata[i].used = true;
-         strata[i].min_hash = UINT32_MAX;
-         snprintf(strata[i].key, sizeof(strata[i].key), "%s", key);
-         return &strata[i];
-      }
-      if (!strcmp(strata[i].key, key))
-         return &strata[i];
-   }
-   fprintf(stderr, "runner: more than %u sample strata\n", STRATA_SLOTS);
-   exit(2);
+   return stratum_find(strata, key);
 }
 
 static void
@@ -239,4 +248,39 @@ bool
 case_wanted(const struct case_desc *c)
 {
    return case_matches(c) && case_sampled(c->name);
+}
+
+/* The distinct strata of the run's own sizes' selected cases: fill_strata
+ * also fills those of sizes the run does not name.
+ */
+static struct stratum *run_strata;
+
+static void
+add_to_run_strata(const struct case_desc *c, void *data)
+{
+   (void)data;
+   if (!case_matches(c))
+      return;
+   char key[128];
+   stratum_key(c->name, key, sizeof(key));
+   stratum_find(run_strata, key);
+}
+
+unsigned
+sample_strata(void)
+{
+   run_strata = calloc(STRATA_SLOTS, sizeof(*run_strata));
+   if (opt.num_sizes) {
+      for (unsigned i = 0; i < opt.num_sizes; i++)
+         cases_enumerate(opt.sizes[i], NULL, add_to_run_strata, NULL);
+   } else {
+      for (unsigned w = 0; w < opt.num_widths; w++)
+         cases_enumerate(opt.widths[w] / 32, NULL, add_to_run_strata, NULL);
+   }
+   unsigned n = 0;
+   for (unsigned i = 0; i < STRATA_SLOTS; i++)
+      n += run_strata[i].used;
+   free(run_strata);
+   run_strata = NULL;
+   return n;
 }
