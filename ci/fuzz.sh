@@ -19,9 +19,13 @@
 # CI mode fuzzes with -seed=1 and a fixed -runs (FUZZ_RUNS, sized to about
 # 60-90 s on a 2-core machine), from a fresh corpus of the seeds only, with
 # address-space randomization off (setarch -R): Mesa hashes pointers, and
-# the same addresses keep libFuzzer's path, so the same tree gives the same
-# run and cannot flake.  Then every file of tests/fuzz/regressions/ (a
-# finding's minimized input, kept once fixed) is replayed.  It prints
+# fixed addresses keep libFuzzer's path close to the same.  Not identical:
+# the environment's and the clone path's sizes move the stack, so two runs
+# of one tree in two clones find slightly different inputs
+# (docs/figures.md); a finding only one of them reaches is possible, and is
+# kept as a regression input once fixed.  Then every file of
+# tests/fuzz/regressions/ (a finding's minimized input, kept once fixed) is
+# replayed.  It prints
 # "N passed, N failed": the run is one case (a finding fails it), each
 # regression input one more.
 #

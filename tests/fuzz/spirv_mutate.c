@@ -29,8 +29,9 @@
  * work to libFuzzer's byte mutations (LLVMFuzzerMutate).
  *
  * Everything it does follows from the input and the seed libFuzzer passes
- * (itself drawn from -seed): no other state survives a call, so a run with
- * a fixed -seed is the same run every time.
+ * (itself drawn from -seed): no other state survives a call.  (A run with a
+ * fixed -seed still varies a little, through spirv_to_nir's pointer hashes:
+ * ci/fuzz.sh says how.)
  */
 #include <stdbool.h>
 #include <stddef.h>
