@@ -6,7 +6,7 @@
  * kernels on the first OpenCL platform the ICD loader offers (bench/run-cl.sh
  * points it at our rusticl or at Intel's CPU runtime).
  *
- *   cl_bench KERNELS.cl SIZE [--reqd] [--ops a,b,...] [--reps N]
+ *   cl_bench KERNELS.cl SIZE [--reqd] [--ops a,b,...] [--reps N] [--groups N]
  *
  * SIZE: the subgroup size every kernel must run at (checked with
  * CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE; the process fails otherwise);
@@ -16,6 +16,11 @@
  *    op NAME ns_op NS ns_base NS checksum HEX
  * ns_* are the medians, in ns per work-item-op (2048 ops per work-item);
  * the checksum (of the op's output) lets the caller compare platforms.
+ * --groups N: work-groups of 64 per dispatch (1024; fewer under valgrind).
+ * Under callgrind (bench/run-cl.sh --instr) each timed dispatch's
+ * instructions, every thread's and the JIT-compiled kernel's, go to a dump
+ * of their own, labelled "base OP REP" and "op OP REP"; outside valgrind
+ * that is a no-op.
  */
 
 #define CL_TARGET_OPENCL_VERSION 300
@@ -25,6 +30,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#else
+#define CALLGRIND_DUMP_STATS_AT(label) ((void)(label))
+#endif
 
 #define GROUPS 1024
 #define LOCAL 64
@@ -59,7 +70,18 @@ static cl_command_queue queue;
 static cl_device_id dev;
 static cl_program prog;
 static cl_mem out, seed, buf, scratch, rimg, wimg;
-static unsigned size;
+static unsigned size, groups = GROUPS;
+
+/* A callgrind dump of the instructions since the previous one, labelled
+ * "KIND OP REP" (see the top of the file).
+ */
+static void
+count_dispatch(const char *kind, const char *op, int rep)
+{
+   char label[96];
+   snprintf(label, sizeof(label), "%s %s %d", kind, op, rep);
+   CALLGRIND_DUMP_STATS_AT(label);
+}
 
 static cl_kernel
 kernel(const char *name)
@@ -86,7 +108,7 @@ kernel(const char *name)
 static double
 dispatch(cl_kernel k)
 {
-   size_t global = ITEMS, local = LOCAL;
+   size_t global = (size_t)groups * LOCAL, local = LOCAL;
    const double t = now();
    if (clEnqueueNDRangeKernel(queue, k, 1, NULL, &global, &local, 0, NULL, NULL) !=
           CL_SUCCESS ||
@@ -94,7 +116,7 @@ dispatch(cl_kernel k)
       fprintf(stderr, "cl_bench: dispatch failed\n");
       exit(1);
    }
-   return (now() - t) * 1e9 / ((double)ITEMS * OPS_PER_ITEM);
+   return (now() - t) * 1e9 / ((double)global * OPS_PER_ITEM);
 }
 
 static uint64_t
@@ -103,7 +125,7 @@ checksum(void)
    static uint32_t v[ITEMS];
    clEnqueueReadBuffer(queue, out, CL_TRUE, 0, sizeof(v), v, 0, NULL, NULL);
    uint64_t h = 1469598103934665603ull;
-   for (unsigned i = 0; i < ITEMS; i++)
+   for (unsigned i = 0; i < groups * LOCAL; i++)
       h = (h ^ v[i]) * 1099511628211ull;
    return h;
 }
@@ -112,7 +134,8 @@ int
 main(int argc, char **argv)
 {
    if (argc < 3) {
-      fprintf(stderr, "usage: cl_bench KERNELS.cl SIZE [--reqd] [--ops a,b] [--reps N]\n");
+      fprintf(stderr, "usage: cl_bench KERNELS.cl SIZE [--reqd] [--ops a,b] [--reps N] "
+                      "[--groups N]\n");
       return 2;
    }
    size = atoi(argv[2]);
@@ -126,6 +149,8 @@ main(int argc, char **argv)
          ops = argv[++i];
       else if (!strcmp(argv[i], "--reps") && i + 1 < argc)
          reps = atoi(argv[++i]);
+      else if (!strcmp(argv[i], "--groups") && i + 1 < argc)
+         groups = atoi(argv[++i]);
       else {
          fprintf(stderr, "cl_bench: unknown argument %s\n", argv[i]);
          return 2;
@@ -133,6 +158,8 @@ main(int argc, char **argv)
    }
    if (reps < 1 || reps > 64)
       reps = 5;
+   if (groups < 1 || groups > GROUPS)
+      groups = GROUPS;
 
    FILE *f = fopen(argv[1], "rb");
    if (!f) {
@@ -208,8 +235,11 @@ main(int argc, char **argv)
       dispatch(k);
       double tb[64], to[64];
       for (int r = 0; r < reps; r++) {
+         count_dispatch("before", name, r);
          tb[r] = dispatch(base);
+         count_dispatch("base", name, r);
          to[r] = dispatch(k);
+         count_dispatch("op", name, r);
       }
       qsort(tb, reps, sizeof(double), cmp_double);
       qsort(to, reps, sizeof(double), cmp_double);

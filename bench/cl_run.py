@@ -11,6 +11,16 @@ one thread.  Per op and platform the median over the runs of cl_bench's
 medians; cost = ns_op - ns_base (the loop without the op).  Prints a
 markdown report; the checksums of the op's output must agree across the
 platforms (a differing one is marked).
+
+--instr: the load-independent metric instead, as bench/run.sh --instr gives
+it for the Vulkan half: one process per platform and size under valgrind's
+callgrind (2 repetitions, --groups work-groups), and per op the
+instructions of its dispatch less those of the base loop's, every thread's
+counted, per work-item-op: the smaller of the two repetitions, as work
+that is not the dispatch's (the shader cache's writer thread) only adds.
+Each of our dispatches looks its kernel up in the shader disk cache again
+(without the cache it compiles it again: ~20 ms a dispatch), so a
+dispatch needs enough work-groups (64) for that to weigh little.
 """
 import argparse
 import datetime
@@ -19,6 +29,10 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
+import time
+
+from instr import dumps
 
 
 def run_one(cmd, env):
@@ -46,6 +60,8 @@ def main():
     ap.add_argument('--reps', type=int, default=5)
     ap.add_argument('--ops', default=None)
     ap.add_argument('--core', default='0')
+    ap.add_argument('--instr', action='store_true')
+    ap.add_argument('--groups', type=int, default=None)
     a = ap.parse_args()
 
     base_env = dict(os.environ)
@@ -55,8 +71,12 @@ def main():
                     LP_NUM_THREADS='1')
     intel_env = dict(base_env, OCL_ICD_FILENAMES=os.path.join(a.intel_lib, 'libintelocl.so'),
                      LD_LIBRARY_PATH=a.intel_lib + ':' + base_env.get('LD_LIBRARY_PATH', ''))
-    extra = ['--reps', str(a.reps)] + (['--ops', a.ops] if a.ops else [])
+    extra = ['--reps', str(a.reps)] + (['--ops', a.ops] if a.ops else []) + \
+        (['--groups', str(a.groups)] if a.groups else [])
     pin = ['taskset', '-c', a.core]
+    if a.instr:
+        instr(a, ours_env, intel_env, pin)
+        return
 
     print('# OpenCL subgroup benchmark: our rusticl against Intel\'s CPU runtime\n')
     print(f'{datetime.date.today().isoformat()}; `bench/run-cl.sh --runs {a.runs} --reps {a.reps}`; '
@@ -93,6 +113,66 @@ def main():
             print(f'| {n} | {o[0]:.3f} | {i[0]:.3f} | {o[0] / i[0]:.2f} | '
                   f'{o[0] - o[1]:.3f} | {i[0] - i[1]:.3f} | {same} |')
         print()
+    print('Platforms: ours = ' + platforms.get('ours', '?') + '; Intel = ' +
+          platforms.get('intel', '?') + '.')
+
+
+# Work-items per work-group and ops per work-item, as cl_bench.c has them.
+LOCAL, OPS_PER_ITEM = 64, 2048
+
+
+def instr(a, ours_env, intel_env, pin):
+    """--instr: instructions per work-item-op under callgrind."""
+    groups = a.groups or 64
+    grind = ['valgrind', '--tool=callgrind', '--smc-check=all']
+    common = ['--reps', '2', '--groups', str(groups)] + (['--ops', a.ops] if a.ops else [])
+    t_start = time.monotonic()
+    cost, platforms, notes = {}, {}, []
+    sizes = [int(s) for s in a.sizes.split(',')]
+    for size in sizes:
+        ours = dict(ours_env, LP_NATIVE_VECTOR_WIDTH=str(size * 32))
+        for who, env, reqd in (('ours', ours, []),
+                               ('intel', intel_env, ['--reqd'])):
+            with tempfile.TemporaryDirectory() as d:
+                cmd = pin + grind + ['--callgrind-out-file=' + os.path.join(d, 'cg.%p'),
+                                     a.bench, a.kernels, str(size)] + reqd + common
+                platforms[who], ops = run_one(cmd, env)
+                counts = dumps(d)
+            for n in ops:
+                per_rep = []
+                for rep in range(2):
+                    o, b = counts.get(f'op {n} {rep}'), counts.get(f'base {n} {rep}')
+                    if o is not None and b is not None:
+                        per_rep.append((o - b) / (groups * LOCAL * OPS_PER_ITEM))
+                if not per_rep:
+                    cost[who, size, n] = None
+                    notes.append(f'{who} {size} lanes {n}: no callgrind count')
+                    continue
+                if max(per_rep) - min(per_rep) > 0.01 * max(abs(x) for x in per_rep) + 0.01:
+                    notes.append(f'{who} {size} lanes {n}: the repetitions differ: ' +
+                                 ', '.join(f'{x:.3f}' for x in per_rep))
+                cost[who, size, n] = min(per_rep)
+            cost[who, size, None] = list(ops)
+    print('# OpenCL subgroup benchmark: instructions per op, our rusticl against Intel\'s '
+          'CPU runtime\n')
+    print(f'{datetime.date.today().isoformat()}; `bench/run-cl.sh --instr` (callgrind, 2 '
+          f'repetitions, {groups} work-groups of {LOCAL}); took '
+          f'{time.monotonic() - t_start:.0f} s. Instructions per work-item-op: those of the '
+          'dispatch with the op less those of the same loop without it, every thread counted; '
+          'they do not weigh instructions by their latency.\n')
+    for size in sizes:
+        print(f'## {size} lanes\n')
+        print('| op | ours | Intel | ours / Intel |')
+        print('|---|---:|---:|---:|')
+        for n in cost.get(('ours', size, None), []):
+            o, i = cost.get(('ours', size, n)), cost.get(('intel', size, n))
+            f = lambda c: f'{c:.2f}' if isinstance(c, float) else '—'
+            r = f'{o / i:.2f}' if isinstance(o, float) and isinstance(i, float) and i > 0.05 \
+                else '—'
+            print(f'| {n} | {f(o)} | {f(i)} | {r} |')
+        print()
+    for n in notes:
+        print(f'note: {n}')
     print('Platforms: ours = ' + platforms.get('ours', '?') + '; Intel = ' +
           platforms.get('intel', '?') + '.')
 

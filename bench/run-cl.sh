@@ -5,6 +5,10 @@
 # one, after the Vulkan one).  Not part of CI.
 #
 #   bench/run-cl.sh [--runs N] [--reps N] [--sizes 8,16] [--ops a,b,...]
+#   bench/run-cl.sh --instr [--groups N] [--sizes 8,16] [--ops a,b,...]
+# --instr: instructions per op instead of times (valgrind's callgrind, as
+# bench/run.sh --instr for the Vulkan half): the same on any machine, under
+# any load; N work-groups of 64 (64).
 #
 # Needs the build (ci/build.sh) and Intel's runtime (ci/setup-intel-ocl.sh,
 # run here when missing).  Builds cl_bench into build-bench/.
@@ -15,8 +19,9 @@ cd "$TOP"
 args=()
 while [ $# -gt 0 ]; do
    case $1 in
-   --runs|--reps|--sizes|--ops) args+=("$1" "$2"); shift ;;
-   -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+   --runs|--reps|--sizes|--ops|--groups) args+=("$1" "$2"); shift ;;
+   --instr) args+=("$1") ;;
+   -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
    *) echo "bench/run-cl.sh: unknown argument $1" >&2; exit 2 ;;
    esac
    shift
@@ -32,6 +37,9 @@ if [ ! -f "$lib/libintelocl.so" ]; then
    bash ci/setup-intel-ocl.sh >&2 || { echo "bench: Intel's runtime could not be installed" >&2; exit 1; }
 fi
 command -v taskset >/dev/null || { echo "bench: taskset (util-linux) missing" >&2; exit 1; }
+if [[ " ${args[*]} " == *" --instr "* ]] && ! command -v valgrind >/dev/null; then
+   echo "bench: --instr needs valgrind (apt-get install valgrind)" >&2; exit 1
+fi
 
 out=$TOP/build-bench
 mkdir -p "$out"

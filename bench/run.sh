@@ -76,7 +76,7 @@ if [ $instr = 1 ]; then
       --command "$cmd" "${args[@]}"
 fi
 cmd="bench/run.sh"
-[ $runs = 7 ] && [ $reps = 2 ] && [ $scale = 1 ] || cmd+=" --runs $runs --reps $reps --scale $scale"
+[ "$runs" = 7 ] && [ "$reps" = 2 ] && [ "$scale" = 1 ] || cmd+=" --runs $runs --reps $reps --scale $scale"
 [ ${#args[@]} = 0 ] || cmd+=" ${args[*]}"
 exec python3 bench/run.py --bench "$out/bench" --floor "$out/floor" \
    --shader-dir "$out/shaders" --ours-json "$ours_json" --stock-env "$stock_env" \
