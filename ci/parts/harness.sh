@@ -70,7 +70,8 @@ if command -v shellcheck >/dev/null; then
       else
          count_fail "shellcheck.$f"; sed 's/^/   | /' "$OUT/shellcheck.log"
       fi
-   done < <(cd "$TOP" && printf '%s\n' ci/*.sh ci/lib/*.sh ci/parts/*.sh .ci/run tests/*/*.sh)
+   done < <(cd "$TOP" && printf '%s\n' ci/*.sh ci/lib/*.sh ci/parts/*.sh .ci/run tests/*/*.sh \
+      bench/*.sh port/*/*.sh)
 else
    count_fail shellcheck "not installed; ci/setup-apt.sh installs Debian's shellcheck"
 fi
