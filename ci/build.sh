@@ -14,6 +14,7 @@
 # beside the steps before it.
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
+. "$TOP/ci/lib/progress.sh"
 what=ci
 [ "${1:-}" != --main ] || what=main
 
@@ -38,12 +39,7 @@ step_quiet() {
    t=$(date +%s)
    echo "build: $name (output in $log_dir/$name.log)"
    set +e
-   "$@" 2>&1 | tee "$log_dir/$name.log" |
-      awk -v name="$name" 'match($0, /^\[([0-9]+)\/([0-9]+)\]/) {
-            split(substr($0, 2, RLENGTH - 2), nm, "/")
-            tenth = int(10 * nm[1] / nm[2])
-            if (tenth > shown) { shown = tenth; printf "build: %s %d%% (%d of %d steps)\n", name, 10 * tenth, nm[1], nm[2]; fflush() }
-         }'
+   "$@" 2>&1 | tee "$log_dir/$name.log" | progress_tenths build "$name"
    rc=${PIPESTATUS[0]}
    set -e
    step_status "$name" "$rc" "$*"

@@ -16,6 +16,7 @@
 # NINJA_ARGS: more arguments for ninja (-j1, -k0).
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
+. "$PORT_TOP/ci/lib/progress.sh"
 
 tree=${1:?usage: build.sh TREE BUILD_DIR [NINJA_TARGET...]}
 build=${2:?usage: build.sh TREE BUILD_DIR [NINJA_TARGET...]}
@@ -35,12 +36,7 @@ run_logged() {
    t=$(date +%s)
    say "$name (output in $log_dir/$name.log)"
    set +e
-   "$@" 2>&1 | tee "$log_dir/$name.log" |
-      awk -v name="$name" 'match($0, /^\[([0-9]+)\/([0-9]+)\]/) {
-            split(substr($0, 2, RLENGTH - 2), nm, "/")
-            tenth = int(10 * nm[1] / nm[2])
-            if (tenth > shown) { shown = tenth; printf "build-26.2: %s %d%% (%d of %d steps)\n", name, 10 * tenth, nm[1], nm[2]; fflush() }
-         }'
+   "$@" 2>&1 | tee "$log_dir/$name.log" | progress_tenths build-26.2 "$name"
    rc=${PIPESTATUS[0]}
    set -e
    if [ "$rc" != 0 ]; then

@@ -51,8 +51,9 @@ W=
 new_world() {
    W=$work/$1
    rm -rf "$W"
-   mkdir -p "$W/top/ci" "$W/home" "$W/cargo/bin" "$W/cache" "$W/standins" "$W/apt"
+   mkdir -p "$W/top/ci/lib" "$W/home" "$W/cargo/bin" "$W/cache" "$W/standins" "$W/apt"
    cp "$SRC"/ci/*.sh "$W/top/ci/"
+   cp "$SRC"/ci/lib/*.sh "$W/top/ci/lib/"
    : >"$W/calls"
    : >"$W/dpkg"
    # The machine's Debian entry, from which setup-apt derives its own.
