@@ -120,14 +120,20 @@ replay_one() {
    return $rc
 }
 
+# replay_case KIND FILE WHY [FRAMES]: replay_one as a case fuzz.KIND.NAME,
+# counted; WHY says where to look when it fails.
+replay_case() {
+   if replay_one "$2" "${4:-}"; then
+      echo "fuzz.$1.$(basename "$2"): pass"; passed=$((passed + 1))
+   else
+      echo "fuzz.$1.$(basename "$2"): FAIL ($3)"; failed=$((failed + 1))
+   fi
+}
+
 if [ "$mode" = replay ]; then
    passed=0 failed=0
    for f in "${replay[@]}"; do
-      if replay_one "$f"; then
-         echo "fuzz.replay.$(basename "$f"): pass"; passed=$((passed + 1))
-      else
-         echo "fuzz.replay.$(basename "$f"): FAIL (full output: $FUZZ_DIR/replay.log)"; failed=$((failed + 1))
-      fi
+      replay_case replay "$f" "full output: $FUZZ_DIR/replay.log"
    done
    echo "$passed passed, $failed failed"
    [ "$failed" = 0 ]
@@ -210,11 +216,7 @@ fi
 
 for f in "$REGRESSIONS"/*; do
    [ -f "$f" ] || continue
-   if replay_one "$f" 4; then
-      echo "fuzz.regression.$(basename "$f"): pass"; passed=$((passed + 1))
-   else
-      echo "fuzz.regression.$(basename "$f"): FAIL (ci/fuzz.sh --replay $f)"; failed=$((failed + 1))
-   fi
+   replay_case regression "$f" "ci/fuzz.sh --replay $f" 4
 done
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
