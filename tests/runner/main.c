@@ -13,6 +13,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,29 @@ struct options opt = {
    .shader_dir = RUNNER_SHADER_DIR,
    .timeout_s = 300,
 };
+
+/* The scratch folder this run made for itself (no --log-dir): removed at
+ * the end unless something failed, when its child logs are what to read.
+ */
+static bool own_log_dir;
+
+static int
+remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+   (void)st, (void)type, (void)ftw;
+   return remove(path);
+}
+
+static void
+drop_own_log_dir(bool failed)
+{
+   if (!own_log_dir)
+      return;
+   if (failed)
+      printf("runner: child logs and shader cache kept in %s\n", log_dir);
+   else
+      nftw(log_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
 
 static void
 usage(void)
@@ -245,6 +269,7 @@ main(int argc, char **argv)
          fprintf(stderr, "runner: mkdtemp failed\n");
          return 2;
       }
+      own_log_dir = true;
    }
    /* A shader cache of our own per run: nothing stale from other builds, and
     * the widths of one run still share it, as any user's runs would.
@@ -265,6 +290,7 @@ main(int argc, char **argv)
    if (opt.demo) {
       const unsigned width = opt.num_widths == 3 ? 256 : opt.widths[0];
       run_batch(width, width / 32, NULL, false);
+      drop_own_log_dir(false);
       return refused ? EXIT_REFUSED : 0;
    }
 
@@ -284,8 +310,11 @@ main(int argc, char **argv)
    report_close_csv();
    if (refused) {
       printf("refused: the device is not the patched lavapipe; nothing was run\n");
+      drop_own_log_dir(false);
       return EXIT_REFUSED;
    }
    print_summary();
-   return report_failures() ? 1 : 0;
+   const bool failed = report_failures() != 0;
+   drop_own_log_dir(failed);
+   return failed ? 1 : 0;
 }
