@@ -73,6 +73,8 @@ usage(void)
            "  --pool-sizes           with --sample: every such combination at one\n"
            "                         size of the run only (picked by the hash), not\n"
            "                         at each\n"
+           "  --coarse-strata        with --sample: every (family, operation) only,\n"
+           "                         not each of its stages, types and scan kinds\n"
            "  --family NAME          only one family (rotate, intel, ballot, nonsemantic,\n"
            "                         partitioned, intel_block, intel_image_block,\n"
            "                         vote, arith)\n"
@@ -148,6 +150,8 @@ main(int argc, char **argv)
          opt.sample = (unsigned)atoi(ARG());
       } else if (!strcmp(a, "--pool-sizes")) {
          opt.pool_sizes = true;
+      } else if (!strcmp(a, "--coarse-strata")) {
+         opt.coarse_strata = true;
       } else if (!strcmp(a, "--family")) {
          opt.family = ARG();
       } else if (!strcmp(a, "--icd") || !strcmp(a, "--driver-json")) {

@@ -63,6 +63,8 @@ struct options {
     * the run, not at each (sample.c)
     */
    bool pool_sizes;
+   /* --coarse-strata: a stratum is a (family, operation) only (sample.c) */
+   bool coarse_strata;
    /* --allowed-skip NAME: only look NAME up in --skips' list */
    const char *allowed_skip;
    bool self_check;

@@ -73,6 +73,8 @@ case_matches(const struct case_desc *c)
  * size): the whole runs at 4, 8 and 16 lanes (LP_NATIVE_VECTOR_WIDTH)
  * already take every case of the code those sizes build, so the sample
  * spends its cases at 32 and 64 lanes, the vectors only --sizes builds.
+ * --coarse-strata makes every stratum (family, operation[, size]), for a
+ * run that another one covers finely (ci/lib/cpu-level.sh).
  */
 #define FINE_STRATA_MIN_SIZE 32
 #define STRATA_SLOTS 16384
@@ -155,7 +157,8 @@ stratum_key(const char *name, char *key, size_t size)
       const int op_len = stage > 2 ? (int)(field[stage] - field[2]) - 1 : 0;
       int type_len = sz > stage + 1 ? (int)(field[sz] - field[stage + 1]) - 1 : 0;
       int stage_len = len[stage];
-      if (!opt.pool_sizes && atoi(field[sz] + 4) < FINE_STRATA_MIN_SIZE)
+      if (opt.coarse_strata ||
+          (!opt.pool_sizes && atoi(field[sz] + 4) < FINE_STRATA_MIN_SIZE))
          type_len = stage_len = kind_len = 0;
       written = snprintf(key, size, "%.*s/%.*s/%.*s/%.*s/%.*s/%.*s", len[1], field[1],
                          op_len, field[2], stage_len, field[stage], type_len,

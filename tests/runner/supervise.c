@@ -133,6 +133,8 @@ spawn_child(unsigned width, const char *family, FILE **out, pid_t *pid_out,
             argv[n++] = wlist;
          }
       }
+      if (opt.coarse_strata)
+         argv[n++] = "--coarse-strata";
       if (opt.self_check)
          argv[n++] = "--self-check";
       if (cases_written_out)
