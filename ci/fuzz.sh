@@ -1,11 +1,9 @@
 #!/usr/bin/env bash
-# The spirv_to_nir fuzzer (tests/fuzz/): libFuzzer, ASan and UBSan from
-# Debian's clang-15 (ci/setup-apt.sh), in a build of its own,
-# build-fuzz/: only Mesa's util, NIR and spirv_to_nir libraries and the
-# fuzz target, compiled with -fsanitize=fuzzer-no-link so libFuzzer sees
-# their coverage.  The seed corpus is the runner's shaders (the main
-# build's tests/*.spv and tests/opencl/*.spv, or this build's own when the
-# main build has none): made at fuzz time, never committed.
+# The spirv_to_nir fuzzer (tests/fuzz/): libFuzzer in the sanitized build
+# (ci/lib/sanitized.sh: clang-15, ASan and UBSan, build-fuzz/), which
+# ci/asan.sh's spirv_tests share.  The seed corpus is the runner's shaders
+# (the main build's tests/*.spv and tests/opencl/*.spv, or this build's own
+# when the main build has none): made at fuzz time, never committed.
 #
 # usage: ci/fuzz.sh                 CI: a fixed run, then the regressions
 #        ci/fuzz.sh --hours H       by hand: H hours (1.5, 0.25 ...)
@@ -41,8 +39,7 @@
 #       tests/fuzz/regressions/NAME.spv 'vtn_subgroup.c:773'
 set -uo pipefail
 . "$(dirname "$0")/env.sh"
-
-FUZZ_DIR=${MESA_SUBGROUPS_FUZZ_BUILD:-$TOP/build-fuzz}
+. "$TOP/ci/lib/sanitized.sh"
 # About 60-90 s of CI mode on the 2-core machine: the fuzzing loop runs
 # 600-1200 inputs a second there (see the report it prints: executions and
 # seconds), after 3-4 s for the seeds.
@@ -66,31 +63,9 @@ extra=("$@")
 
 fail() { echo "fuzz: $*"; echo "0 passed, 1 failed"; exit 1; }
 
-command -v clang-15 >/dev/null || fail "clang-15 not found (ci/setup-apt.sh installs it)"
-"$TOP/ci/overlay.sh" >/dev/null || fail "overlay failed"
-
-# -O1 -g: libFuzzer's recommendation (fast enough, and stacks with lines).
-# Assertions stay on (no b_ndebug), so does nir_validate.  UBSan stops at
-# its first report, so it is a finding, not a line in a log.  No drivers:
-# only the compiler libraries are wanted.
-if [ ! -f "$FUZZ_DIR/build.ninja" ]; then
-   CC="ccache clang-15" CXX="ccache clang++-15" \
-   CFLAGS="-fsanitize=fuzzer-no-link -fno-sanitize-recover=undefined" \
-   CXXFLAGS="-fsanitize=fuzzer-no-link -fno-sanitize-recover=undefined" \
-   nice -n 10 meson setup "$FUZZ_DIR" "$TOP" --native-file "$TOP/ci/native.ini" --wrap-mode=nodownload \
-      -Db_sanitize=address,undefined -Db_lundef=false \
-      -Dbuildtype=debugoptimized -Doptimization=1 -Ddebug=true \
-      -Dmesa:build-tests=false -Dmesa:gallium-drivers= -Dmesa:vulkan-drivers= \
-      -Dmesa:gallium-rusticl=false -Dmesa:llvm=disabled -Dmesa:opengl=false \
-      -Dmesa:egl=disabled -Dmesa:glvnd=disabled -Dmesa:tools= \
-      >"$FUZZ_DIR.setup.log" 2>&1 ||
-      { tail -20 "$FUZZ_DIR.setup.log"; rm -rf "$FUZZ_DIR"; fail "meson setup failed (log: $FUZZ_DIR.setup.log)"; }
-fi
-start=$(date +%s)
 fuzzer=$FUZZ_DIR/tests/fuzz/spirv-fuzz
-nice -n 10 ninja -C "$FUZZ_DIR" tests/fuzz/spirv-fuzz >"$FUZZ_DIR/ninja.log" 2>&1 ||
-   { tail -30 "$FUZZ_DIR/ninja.log"; fail "build failed"; }
-echo "fuzz: built the fuzzer in $(( $(date +%s) - start )) s"
+built=$(sanitized_build fuzz tests/fuzz/spirv-fuzz) || fail "$built"
+echo "fuzz: $built"
 
 export ASAN_SYMBOLIZER_PATH=${ASAN_SYMBOLIZER_PATH:-/usr/lib/llvm-15/bin/llvm-symbolizer}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}
