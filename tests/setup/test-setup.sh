@@ -234,7 +234,7 @@ done
 new_world rust-absent; rustc_at 1.95.0; cargo_standin
 run setup-rust.sh; rc=$?
 check rust.tools_absent 0 "cargo install -q --locked bindgen-cli@$BINDGEN cbindgen@$CBINDGEN" \
-   "installed bindgen-cli@$BINDGEN cbindgen@$CBINDGEN"
+   "installed bindgen-cli@$BINDGEN cbindgen@$CBINDGEN" "(opt-level 0)"
 
 new_world rust-one-absent; rustc_at 1.95.0; cargo_standin; tool_at bindgen "$BINDGEN"
 run setup-rust.sh; rc=$?
