@@ -320,6 +320,12 @@ MUTANTS = [
            '      ne = LLVMBuildAnd(builder, ne, active_i1(gallivm, exec), "");\n',
            '',
            ['runner:vote:subgroup.vote.all_equal.*']),
+    Mutant('gallivm-vote-feq-unordered', GALLIVM + 'lp_bld_subgroup_ballot.c',
+           'OpGroupNonUniformAllEqual on floats is ordered equality, as OpFOrdEqual: a NaN is '
+           'equal to nothing',
+           'LLVMBuildFCmp(builder, LLVMRealOEQ,',
+           'LLVMBuildFCmp(builder, LLVMRealUEQ,',
+           ['runner:vote:subgroup.vote.all_equal.*']),
     Mutant('gallivm-quad-vote-pairs', GALLIVM + 'lp_bld_subgroup_ballot.c',
            'a quad is four invocations: OpGroupNonUniformQuadAnyKHR / AllKHR vote over '
            'lanes 4k to 4k + 3, not over pairs',

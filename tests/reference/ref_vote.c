@@ -50,19 +50,32 @@ ref_vote_any(const struct ref_subgroup *sg, const bool *predicate)
    return false;
 }
 
-/* Value equality for AllEqual: integers by value, floats by IEEE equality
- * (so -0.0 equals +0.0; the cases use no NaN).
+/* Value equality for AllEqual.  The spec says only that "the result is true
+ * if Value is equal for all active invocations"; for a float Value this
+ * reads "equal" as OpFOrdEqual does ("Floating-point comparison for being
+ * ordered and equal"), IEEE 754's equality: a NaN is equal to nothing, not
+ * even to itself, and -0.0 equals +0.0.  Integers are equal by value.
  */
+bool
+ref_float_is_nan(unsigned bits, uint64_t v)
+{
+   const unsigned mant = bits == 16 ? 10 : bits == 32 ? 23 : 52;
+   const unsigned exp = bits - 1 - mant;
+   const uint64_t exp_mask = ((1ull << exp) - 1) << mant;
+   return (v & exp_mask) == exp_mask && (v & ((1ull << mant) - 1)) != 0;
+}
+
 static bool
 value_equal(bool is_float, unsigned bits, uint64_t a, uint64_t b)
 {
-   if (!is_float || bits != 32)
+   if (!is_float)
       return a == b;
-   float fa, fb;
-   uint32_t ua = (uint32_t)a, ub = (uint32_t)b;
-   memcpy(&fa, &ua, 4);
-   memcpy(&fb, &ub, 4);
-   return fa == fb;
+   if (ref_float_is_nan(bits, a) || ref_float_is_nan(bits, b))
+      return false;
+   const uint64_t magnitude = bits == 64 ? ~0ull >> 1 : (1ull << (bits - 1)) - 1;
+   if ((a & magnitude) == 0 && (b & magnitude) == 0)
+      return true; /* -0.0 and +0.0 */
+   return a == b;
 }
 
 /* OpGroupNonUniformAllEqual: "The result is true if Value is equal for all
@@ -76,9 +89,12 @@ ref_vote_all_equal(const struct ref_subgroup *sg, bool is_float, unsigned bits,
    for (unsigned i = 0; i < sg->size; i++) {
       if (!sg->active[i])
          continue;
+      /* the first active invocation against itself too: a NaN is not
+       * equal even there
+       */
       if (first < 0)
          first = (int)i;
-      else if (!value_equal(is_float, bits, value[first], value[i]))
+      if (!value_equal(is_float, bits, value[first], value[i]))
          return false;
    }
    return true;

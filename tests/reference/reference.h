@@ -30,7 +30,8 @@
  *     lavapipe is held to.  Group operations in a shader declaring
  *     SignedZeroInfNanPreserve keep NaNs and signs of zero (SPIR-V's NaN rule
  *     for FMin / FMax; a lone -0.0 sums to -0.0), and Partition compares
- *     floats by ordered equality (-0.0 and +0.0 share a subset).
+ *     floats by ordered equality (-0.0 and +0.0 share a subset), and so does
+ *     AllEqual (a NaN equals nothing).
  *   REF_READING_VULKAN: any conformant Vulkan driver (the runner's
  *     --any-driver).  SignedZeroInfNanPreserve binds only the instructions
  *     Vulkan lists (OpFAdd, OpFMul, OpStore, ...), and "other SPIR-V
@@ -39,7 +40,8 @@
  *     "ignore sign of a zero, or assume that arguments and results are not
  *     NaNs or infinities": a float reduce or scan with a NaN or an infinity
  *     among its values is undefined, a zero result may have either sign, and
- *     -0.0 and +0.0 may or may not share a partition subset.
+ *     -0.0 and +0.0 may or may not share a partition subset, and AllEqual
+ *     over a NaN is undefined.
  */
 enum ref_reading { REF_READING_SERIES, REF_READING_VULKAN };
 extern enum ref_reading ref_reading;
@@ -113,11 +115,14 @@ struct ref_ballot ref_subgroup_mask_cl(const struct ref_subgroup *sg,
                                        unsigned lane, enum ref_mask_kind kind);
 
 /* Core vote and elect (GroupNonUniformVote). AllEqual: values of `bits`
- * bits (16, 32 or 64), floats compared as IEEE floats (32-bit only).
+ * bits (16, 32 or 64), floats compared as OpFOrdEqual does (ref_vote.c):
+ * a NaN equals nothing, -0.0 equals +0.0.
  */
 bool ref_elect(const struct ref_subgroup *sg, unsigned lane);
 bool ref_vote_all(const struct ref_subgroup *sg, const bool *predicate);
 bool ref_vote_any(const struct ref_subgroup *sg, const bool *predicate);
+/* Whether v, a float of bits 16, 32 or 64, is a NaN. */
+bool ref_float_is_nan(unsigned bits, uint64_t v);
 bool ref_vote_all_equal(const struct ref_subgroup *sg, bool is_float, unsigned bits,
                         const uint64_t *value);
 

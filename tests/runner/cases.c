@@ -804,9 +804,25 @@ enum vote_data {
    VOTE_DATA_ONE_OFF,  /* as TRUE, but one invocation of each subgroup-sized
                         * run differs (predicate false, value different in
                         * its last word) */
-   VOTE_DATA_ZEROS,    /* float32 values +0.0 and -0.0 */
+   VOTE_DATA_ZEROS,    /* float values +0.0 and -0.0 */
+   VOTE_DATA_NAN,      /* float values all the same, but one invocation of
+                        * each subgroup-sized run a quiet NaN */
+   VOTE_DATA_ALL_NAN,  /* every float value the same quiet NaN */
 };
-static const char *const vote_data_names[] = { "random", "true", "false", "oneoff", "zeros" };
+static const char *const vote_data_names[] = { "random", "true", "false", "oneoff", "zeros",
+                                               "nan", "allnan" };
+
+/* The bits of 1.5, 2.0, -0.0 and a quiet NaN at a float width. */
+enum vote_float { VF_ONE_HALF, VF_TWO, VF_NEG_ZERO, VF_NAN };
+static uint64_t
+vote_float_bits(unsigned bits, enum vote_float f)
+{
+   static const uint64_t f16[] = { 0x3e00, 0x4000, 0x8000, 0x7e00 };
+   static const uint64_t f32[] = { 0x3fc00000u, 0x40000000u, 0x80000000u, 0x7fc00000u };
+   static const uint64_t f64[] = { 0x3ff8000000000000ull, 0x4000000000000000ull,
+                                   0x8000000000000000ull, 0x7ff8000000000000ull };
+   return bits == 16 ? f16[f] : bits == 32 ? f32[f] : f64[f];
+}
 
 static void
 gen_vote(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t seed)
@@ -829,20 +845,36 @@ gen_vote(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t 
             w[0] &= ~1u;
          continue;
       }
+      if (is_float) {
+         /* a value of its width: word 0 (the low half of it at 16 bits),
+          * and word 1 for the high half at 64
+          */
+         const bool nan = data == VOTE_DATA_ALL_NAN || (data == VOTE_DATA_NAN && i == odd);
+         uint64_t v;
+         if (data == VOTE_DATA_RANDOM)
+            v = vote_float_bits(bits, case_rnd(&rnd) % 2 ? VF_ONE_HALF : VF_TWO);
+         else if (data == VOTE_DATA_ZEROS)
+            v = case_rnd(&rnd) % 2 ? vote_float_bits(bits, VF_NEG_ZERO) : 0;
+         else if (nan)
+            v = vote_float_bits(bits, VF_NAN);
+         else
+            v = vote_float_bits(bits, differs ? VF_TWO : VF_ONE_HALF);
+         w[0] = (uint32_t)v;
+         w[1] = (uint32_t)(v >> 32);
+         continue;
+      }
       if (data == VOTE_DATA_RANDOM) {
          /* few distinct values, so that some subgroups are all equal */
-         w[0] = is_float ? (case_rnd(&rnd) % 2 ? 0x3fc00000u : 0x40000000u) : case_rnd(&rnd) % 2;
+         w[0] = case_rnd(&rnd) % 2;
          w[1] = case_rnd(&rnd) % 2;
-      } else if (data == VOTE_DATA_ZEROS) {
-         w[0] = case_rnd(&rnd) % 2 ? 0x80000000u : 0;
       } else {
-         w[0] = is_float ? 0x3fc00000u : 0x9e3779b9u;
+         w[0] = 0x9e3779b9u;
          w[1] = 0x7f4a7c15u;
          /* the difference sits in the value's last word */
          if (differs && bits == 64)
             w[1] ^= 0x80000000u;
          else if (differs)
-            w[0] = is_float ? 0x40000000u : w[0] ^ (1u << (bits - 1));
+            w[0] ^= 1u << (bits - 1);
       }
    }
 }
@@ -863,6 +895,15 @@ check_vote(const struct case_desc *c, const struct case_io *io,
       pred[l] = w[0] & 1;
       value[l] = bits == 64 ? w[0] | (uint64_t)w[1] << 32
                             : w[0] & (uint32_t)((1ull << bits) - 1);
+   }
+   /* Another driver (REF_READING_VULKAN, reference.h) may assume a group
+    * operation's floats are not NaNs: AllEqual over a NaN is undefined.
+    */
+   if (c->param[0] == VOTE_ALL_EQUAL && c->param[3] && ref_reading == REF_READING_VULKAN) {
+      for (unsigned l = 0; l < sg->size; l++) {
+         if (lm->inv[s][l] >= 0 && sg->active[l] && ref_float_is_nan(bits, value[l]))
+            return;
+      }
    }
    for (unsigned l = 0; l < sg->size; l++) {
       const int inv = lm->inv[s][l];
@@ -1333,10 +1374,12 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
          { "float32", "vote_all_equal_float32", 32, true },
          { "uint64", "vote_all_equal_uint64", 64, false },
          { "uint16", "vote_all_equal_uint16", 16, false },
+         { "float16", "vote_all_equal_float16", 16, true },
+         { "float64", "vote_all_equal_float64", 64, true },
       };
-      for (unsigned t = 0; t < 4; t++) {
-         for (unsigned d = VOTE_DATA_RANDOM; d <= VOTE_DATA_ZEROS; d++) {
-            if (d == VOTE_DATA_FALSE || (d == VOTE_DATA_ZEROS && !vt[t].is_float))
+      for (unsigned t = 0; t < sizeof(vt) / sizeof(vt[0]); t++) {
+         for (unsigned d = VOTE_DATA_RANDOM; d <= VOTE_DATA_ALL_NAN; d++) {
+            if (d == VOTE_DATA_FALSE || (d >= VOTE_DATA_ZEROS && !vt[t].is_float))
                continue;
             c.shader = vt[t].shader;
             c.param[0] = VOTE_ALL_EQUAL;

@@ -906,7 +906,8 @@ for stage in ("compute", "vertex", "fragment"):
                "       %pred = OpINotEqual %bool %vb %uint_0\n"
                f"          %e = OpGroupNonUniform{op} %bool %sc_subgrp %pred\n" + VOTE_RESULT,
                caps=("GroupNonUniformVote",), stage=stage)
-    for t in ("uint32", "float32", "uint64", "uint16") if stage == "compute" else ("uint32",):
+    for t in (("uint32", "float32", "uint64", "uint16", "float16", "float64")
+              if stage == "compute" else ("uint32",)):
         decl, caps = mdecl_text(t)
         shader(f"vote_all_equal_{t}" + sfx,
                mload(t, 0, "v") +
