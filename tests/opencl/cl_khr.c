@@ -293,7 +293,7 @@ check_vote(cl_program prog, unsigned local, bool divergent, unsigned variant)
          v[l] = in[m->gid[l]];
       }
       const bool all = ref_vote_all(&m->sg, p2), any = ref_vote_any(&m->sg, p2);
-      const bool eq = ref_vote_all_equal(&m->sg, false, 32, v);
+      const bool eq = ref_vote_all_equal(&m->sg, REF_T_UINT32, v);
       for (unsigned l = 0; l < m->sg.size; l++) {
          if (!m->sg.active[l])
             continue;

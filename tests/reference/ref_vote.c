@@ -7,8 +7,6 @@
  * specification, and SPV_KHR_quad_control's quad votes.
  */
 
-#include <string.h>
-
 #include "reference.h"
 
 /* OpGroupNonUniformElect: "Result is true only in the active invocation
@@ -50,40 +48,16 @@ ref_vote_any(const struct ref_subgroup *sg, const bool *predicate)
    return false;
 }
 
-/* Value equality for AllEqual.  The spec says only that "the result is true
- * if Value is equal for all active invocations"; for a float Value this
- * reads "equal" as OpFOrdEqual does ("Floating-point comparison for being
- * ordered and equal"), IEEE 754's equality: a NaN is equal to nothing, not
- * even to itself, and -0.0 equals +0.0.  Integers are equal by value.
- */
-bool
-ref_float_is_nan(unsigned bits, uint64_t v)
-{
-   const unsigned mant = bits == 16 ? 10 : bits == 32 ? 23 : 52;
-   const unsigned exp = bits - 1 - mant;
-   const uint64_t exp_mask = ((1ull << exp) - 1) << mant;
-   return (v & exp_mask) == exp_mask && (v & ((1ull << mant) - 1)) != 0;
-}
-
-static bool
-value_equal(bool is_float, unsigned bits, uint64_t a, uint64_t b)
-{
-   if (!is_float)
-      return a == b;
-   if (ref_float_is_nan(bits, a) || ref_float_is_nan(bits, b))
-      return false;
-   const uint64_t magnitude = bits == 64 ? ~0ull >> 1 : (1ull << (bits - 1)) - 1;
-   if ((a & magnitude) == 0 && (b & magnitude) == 0)
-      return true; /* -0.0 and +0.0 */
-   return a == b;
-}
-
 /* OpGroupNonUniformAllEqual: "The result is true if Value is equal for all
- * active invocations in the group. Otherwise, the result is false."
+ * active invocations in the group. Otherwise, the result is false."  The
+ * spec says no more of "equal"; for a float Value this reads it as
+ * OpFOrdEqual does ("Floating-point comparison for being ordered and
+ * equal"), IEEE 754's equality, as Partition's "same value" is read
+ * (ref_component_equal): a NaN is equal to nothing, not even to itself, and
+ * -0.0 equals +0.0.
  */
 bool
-ref_vote_all_equal(const struct ref_subgroup *sg, bool is_float, unsigned bits,
-                   const uint64_t *value)
+ref_vote_all_equal(const struct ref_subgroup *sg, enum ref_ptype t, const uint64_t *value)
 {
    int first = -1;
    for (unsigned i = 0; i < sg->size; i++) {
@@ -94,7 +68,7 @@ ref_vote_all_equal(const struct ref_subgroup *sg, bool is_float, unsigned bits,
        */
       if (first < 0)
          first = (int)i;
-      if (!value_equal(is_float, bits, value[first], value[i]))
+      if (!ref_component_equal(t, value[first], value[i]))
          return false;
    }
    return true;

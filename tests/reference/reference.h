@@ -114,25 +114,9 @@ struct ref_ballot ref_subgroup_mask_khr(const struct ref_subgroup *sg,
 struct ref_ballot ref_subgroup_mask_cl(const struct ref_subgroup *sg,
                                        unsigned lane, enum ref_mask_kind kind);
 
-/* Core vote and elect (GroupNonUniformVote). AllEqual: values of `bits`
- * bits (16, 32 or 64), floats compared as OpFOrdEqual does (ref_vote.c):
- * a NaN equals nothing, -0.0 equals +0.0.
+/* Component types of AllEqual's and of partition values; raw bits travel in
+ * a uint64_t.
  */
-bool ref_elect(const struct ref_subgroup *sg, unsigned lane);
-bool ref_vote_all(const struct ref_subgroup *sg, const bool *predicate);
-bool ref_vote_any(const struct ref_subgroup *sg, const bool *predicate);
-/* Whether v, a float of bits 16, 32 or 64, is a NaN. */
-bool ref_float_is_nan(unsigned bits, uint64_t v);
-bool ref_vote_all_equal(const struct ref_subgroup *sg, bool is_float, unsigned bits,
-                        const uint64_t *value);
-
-/* SPV_KHR_quad_control: the result in invocation `lane` */
-bool ref_quad_all(const struct ref_subgroup *sg, unsigned lane, const bool *predicate);
-bool ref_quad_any(const struct ref_subgroup *sg, unsigned lane, const bool *predicate);
-
-/* SPV_EXT_shader_subgroup_partitioned */
-
-/* Component types of partition values; raw bits travel in a uint64_t. */
 enum ref_ptype {
    REF_T_UINT8, REF_T_UINT16, REF_T_UINT32, REF_T_INT32, REF_T_UINT64,
    REF_T_FLOAT16, REF_T_FLOAT32, REF_T_FLOAT64, REF_T_BOOL,
@@ -140,9 +124,26 @@ enum ref_ptype {
 
 unsigned ref_ptype_bits(enum ref_ptype t);
 bool ref_ptype_is_float(enum ref_ptype t);
-/* The spec's notion of "same value" for one component. */
+/* The spec's notion of "same value" for one component: floats by ordered
+ * equality, as OpFOrdEqual (a NaN equals nothing, -0.0 equals +0.0).
+ */
 bool ref_component_equal(enum ref_ptype t, uint64_t a, uint64_t b);
 bool ref_component_is_nan(enum ref_ptype t, uint64_t a);
+
+/* Core vote and elect (GroupNonUniformVote).  AllEqual: values of type t,
+ * compared by ref_component_equal.
+ */
+bool ref_elect(const struct ref_subgroup *sg, unsigned lane);
+bool ref_vote_all(const struct ref_subgroup *sg, const bool *predicate);
+bool ref_vote_any(const struct ref_subgroup *sg, const bool *predicate);
+bool ref_vote_all_equal(const struct ref_subgroup *sg, enum ref_ptype t,
+                        const uint64_t *value);
+
+/* SPV_KHR_quad_control: the result in invocation `lane` */
+bool ref_quad_all(const struct ref_subgroup *sg, unsigned lane, const bool *predicate);
+bool ref_quad_any(const struct ref_subgroup *sg, unsigned lane, const bool *predicate);
+
+/* SPV_EXT_shader_subgroup_partitioned */
 
 /* Checks one subgroup's OpGroupNonUniformPartitionEXT results against the
  * properties the spec demands, not against one exact answer.  value[lane]

@@ -879,6 +879,16 @@ gen_vote(const struct case_desc *c, unsigned size, struct case_io *io, uint32_t 
    }
 }
 
+/* AllEqual's value type: param[2] bits, param[3] whether a float. */
+static enum ref_ptype
+vote_type(const struct case_desc *c)
+{
+   const unsigned bits = c->param[2];
+   if (c->param[3])
+      return bits == 16 ? REF_T_FLOAT16 : bits == 32 ? REF_T_FLOAT32 : REF_T_FLOAT64;
+   return bits == 16 ? REF_T_UINT16 : bits == 32 ? REF_T_UINT32 : REF_T_UINT64;
+}
+
 static void
 check_vote(const struct case_desc *c, const struct case_io *io,
            const struct lane_map *lm, unsigned s, struct check *chk)
@@ -901,7 +911,7 @@ check_vote(const struct case_desc *c, const struct case_io *io,
     */
    if (c->param[0] == VOTE_ALL_EQUAL && c->param[3] && ref_reading == REF_READING_VULKAN) {
       for (unsigned l = 0; l < sg->size; l++) {
-         if (lm->inv[s][l] >= 0 && sg->active[l] && ref_float_is_nan(bits, value[l]))
+         if (lm->inv[s][l] >= 0 && sg->active[l] && ref_component_is_nan(vote_type(c), value[l]))
             return;
       }
    }
@@ -916,7 +926,7 @@ check_vote(const struct case_desc *c, const struct case_io *io,
       case VOTE_ANY: r = ref_vote_any(sg, pred); break;
       case VOTE_QUAD_ALL: r = ref_quad_all(sg, l, pred); break;
       case VOTE_QUAD_ANY: r = ref_quad_any(sg, l, pred); break;
-      default: r = ref_vote_all_equal(sg, c->param[3], bits, value); break;
+      default: r = ref_vote_all_equal(sg, vote_type(c), value); break;
       }
       check_word(chk, io, inv, 0, r, "vote");
    }
