@@ -34,14 +34,11 @@ step() {
 # terminal gets ninja's progress at each tenth of its steps and, at the end,
 # the time and the number of compiler warnings in the log.
 step_quiet() {
-   local name=$1 rc t
+   local name=$1 rc=0 t
    shift
    t=$(date +%s)
    echo "build: $name (output in $log_dir/$name.log)"
-   set +e
-   "$@" 2>&1 | tee "$log_dir/$name.log" | progress_tenths build "$name"
-   rc=${PIPESTATUS[0]}
-   set -e
+   run_with_progress build "$log_dir/$name.log" "$name" "$@" || rc=$?
    step_status "$name" "$rc" "$*"
    echo "build: $name done in $(($(date +%s) - t)) s ($(grep -c 'warning:' "$log_dir/$name.log" || true) compiler warnings)"
 }

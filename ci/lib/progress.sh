@@ -13,3 +13,13 @@ progress_tenths() {
          }
       }'
 }
+
+# run_with_progress PREFIX LOG NAME COMMAND...: COMMAND's whole output into
+# LOG, its progress in tenths on the terminal; returns COMMAND's status, not
+# the pipeline's (call it as `run_with_progress ... || rc=$?` under set -e).
+run_with_progress() {
+   local prefix=$1 log=$2 name=$3
+   shift 3
+   "$@" 2>&1 | tee "$log" | progress_tenths "$prefix" "$name"
+   return "${PIPESTATUS[0]}"
+}

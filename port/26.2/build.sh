@@ -31,14 +31,11 @@ mkdir -p "$log_dir"
 # run_logged NAME COMMAND...: COMMAND's output into NAME.log; the terminal
 # gets ninja's progress in tenths, the time, and on failure the end of the log.
 run_logged() {
-   local name=$1 rc t
+   local name=$1 rc=0 t
    shift
    t=$(date +%s)
    say "$name (output in $log_dir/$name.log)"
-   set +e
-   "$@" 2>&1 | tee "$log_dir/$name.log" | progress_tenths build-26.2 "$name"
-   rc=${PIPESTATUS[0]}
-   set -e
+   run_with_progress build-26.2 "$log_dir/$name.log" "$name" "$@" || rc=$?
    if [ "$rc" != 0 ]; then
       echo "build-26.2: $name failed (exit $rc) after $(($(date +%s) - t)) s; the end of $log_dir/$name.log:" >&2
       grep -E 'error|Error|ERROR' "$log_dir/$name.log" | head -n 20 | sed 's/^/   ! /' >&2 || true
