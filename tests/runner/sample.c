@@ -212,6 +212,21 @@ add_to_stratum(const struct case_desc *c, void *data)
       st->min_hash = h;
 }
 
+/* fn on every case at each size of the run: its --sizes, or the lane
+ * counts of its --widths.
+ */
+static void
+enumerate_run_sizes(case_fn fn)
+{
+   if (opt.num_sizes) {
+      for (unsigned i = 0; i < opt.num_sizes; i++)
+         cases_enumerate(opt.sizes[i], NULL, fn, NULL);
+   } else {
+      for (unsigned w = 0; w < opt.num_widths; w++)
+         cases_enumerate(opt.widths[w] / 32, NULL, fn, NULL);
+   }
+}
+
 static void
 fill_strata(void)
 {
@@ -222,15 +237,11 @@ fill_strata(void)
        */
       for (unsigned size = 4; size <= REF_MAX_LANES; size *= 2)
          cases_enumerate(size, NULL, add_to_stratum, NULL);
-   } else if (opt.num_sizes) {
+   } else {
       /* The sizes of the run only: a case picked at another size would
        * leave its combination untested.
        */
-      for (unsigned i = 0; i < opt.num_sizes; i++)
-         cases_enumerate(opt.sizes[i], NULL, add_to_stratum, NULL);
-   } else {
-      for (unsigned w = 0; w < opt.num_widths; w++)
-         cases_enumerate(opt.widths[w] / 32, NULL, add_to_stratum, NULL);
+      enumerate_run_sizes(add_to_stratum);
    }
 }
 
@@ -273,13 +284,7 @@ unsigned
 sample_strata(void)
 {
    run_strata = calloc(STRATA_SLOTS, sizeof(*run_strata));
-   if (opt.num_sizes) {
-      for (unsigned i = 0; i < opt.num_sizes; i++)
-         cases_enumerate(opt.sizes[i], NULL, add_to_run_strata, NULL);
-   } else {
-      for (unsigned w = 0; w < opt.num_widths; w++)
-         cases_enumerate(opt.widths[w] / 32, NULL, add_to_run_strata, NULL);
-   }
+   enumerate_run_sizes(add_to_run_strata);
    unsigned n = 0;
    for (unsigned i = 0; i < STRATA_SLOTS; i++)
       n += run_strata[i].used;
