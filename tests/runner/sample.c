@@ -212,18 +212,20 @@ add_to_stratum(const struct case_desc *c, void *data)
       st->min_hash = h;
 }
 
-/* fn on every case at each size of the run: its --sizes, or the lane
- * counts of its --widths.
+/* fn on every case of the run's family (--family, else all) at each size
+ * of the run: its --sizes, or the lane counts of its --widths.  A stratum
+ * names its family, so the family limits the count of strata, not which
+ * case a stratum takes.
  */
 static void
 enumerate_run_sizes(case_fn fn)
 {
    if (opt.num_sizes) {
       for (unsigned i = 0; i < opt.num_sizes; i++)
-         cases_enumerate(opt.sizes[i], NULL, fn, NULL);
+         cases_enumerate(opt.sizes[i], opt.family, fn, NULL);
    } else {
       for (unsigned w = 0; w < opt.num_widths; w++)
-         cases_enumerate(opt.widths[w] / 32, NULL, fn, NULL);
+         cases_enumerate(opt.widths[w] / 32, opt.family, fn, NULL);
    }
 }
 
