@@ -229,13 +229,7 @@ main(int argc, char **argv)
    }
 
    if (opt.list) {
-      if (opt.num_sizes) {
-         for (unsigned i = 0; i < opt.num_sizes; i++)
-            cases_enumerate(opt.sizes[i], opt.family, list_case, NULL);
-      } else {
-         for (unsigned w = 0; w < opt.num_widths; w++)
-            cases_enumerate(opt.widths[w] / 32, opt.family, list_case, NULL);
-      }
+      enumerate_run_sizes(list_case);
       return 0;
    }
    if (opt.num_sizes && (opt.compile_only || opt.demo)) {

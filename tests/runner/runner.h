@@ -90,6 +90,10 @@ bool case_wanted(const struct case_desc *c);
  * which the sample takes a case of.
  */
 unsigned sample_strata(void);
+/* fn on every case of the run's family (--family, else all) at each size
+ * of the run: its --sizes, or the lane counts of its --widths.
+ */
+void enumerate_run_sizes(case_fn fn);
 
 /* report.c */
 void add_record(const char *name, const char *family, unsigned size, enum case_status st,

@@ -217,7 +217,7 @@ add_to_stratum(const struct case_desc *c, void *data)
  * names its family, so the family limits the count of strata, not which
  * case a stratum takes.
  */
-static void
+void
 enumerate_run_sizes(case_fn fn)
 {
    if (opt.num_sizes) {
