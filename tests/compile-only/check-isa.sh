@@ -167,12 +167,13 @@
 # usage: tests/compile-only/check-isa.sh turnip|radv|nvk|anv|iris RUNNER BUILD_DIR OUTDIR
 # (RUNNER: the Vulkan runner; for iris, cl-runner)
 # Ends with "N passed, N failed, N skipped".
+# SWEEP_MESA_SRC points it at another Mesa build's src/ (as sweep.sh).
 set -uo pipefail
 driver=$1
 runner=$2
 build=$3
 out=$4
-mesa_build=$build/subprojects/mesa-25.0.7/src
+mesa_build=${SWEEP_MESA_SRC:-$build/subprojects/mesa-25.0.7/src}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 passed=0 failed=0
@@ -218,6 +219,15 @@ generic() {
    written=1 compile "$dir" "$log" "$size" "$filter.written" "$@"
 }
 
+# radv_shim_gpu FAMILY: the amdgpu drm-shim's name (AMDGPU_GPU_ID) of a GPU
+# of RADV_FORCE_FAMILY's FAMILY.
+radv_shim_gpu() {
+   case $1 in
+   GFX1200) echo gfx1201 ;;
+   *) echo "${1,,}" ;;
+   esac
+}
+
 # block_stride DRIVER NAME SIZE ENV...: the block IO stride checks of one
 # configuration.  final_isa (set per driver) prints the final ISA of a file.
 block_stride() {
@@ -235,8 +245,13 @@ block_stride() {
       missing="" found="" isa=$(final_isa "$f")
       for k in 1 2 3; do
          want=$((k * size * 4))
-         # the byte offset as an operand: decimal or hex, a token of its own
+         # the byte offset as an operand: decimal or hex, a token of its own;
+         # or (ir3 of Mesa 26.2) k * SubgroupMaxSize elements added to the
+         # coordinate of an isam, ldib or stib: "r1.x+64"
          if grep -qiE "(^|[^0-9a-z_.])($want|0x0*$(printf %x $want))([^0-9a-z_]|$)" <<<"$isa"; then
+            found="$found +$want"
+         elif [ "$drv" = turnip ] &&
+              grep -qE "^[^;]*(isam|ldib|stib)[^;]*, r[0-9]+\.[xyzw]\+$((want / 4))[,[:space:]]" <<<"$isa"; then
             found="$found +$want"
          else
             missing="$missing +$want"
@@ -425,10 +440,15 @@ radv)
             "gfx12.wave32   RADV_FORCE_FAMILY=GFX1200 32")
    for cfg in "${configs[@]}"; do
       read -r name gpu_env size <<<"$cfg"
-      block_stride radv "$name" "$size" "$gpu_env"
+      # Mesa 26.0 dropped RADV_FORCE_FAMILY's null device: with
+      # SWEEP_RADV_SHIM=1 the GPU is the amdgpu drm-shim's (sweep.sh).
+      genv=("$gpu_env")
+      [ "${SWEEP_RADV_SHIM:-0}" = 0 ] || genv=("LD_PRELOAD=$mesa_build/amd/drm-shim/libamdgpu_noop_drm_shim.so"
+                                             "AMDGPU_GPU_ID=$(radv_shim_gpu "${gpu_env#*=}")")
+      block_stride radv "$name" "$size" "${genv[@]}"
       filter="subgroup.partitioned.iadd.compute.uint32.size$size.*.ballot.subsets*.all"
-      compile "$out/$name.ours" "$out/$name.ours.log" "$size" "$filter" "$gpu_env"
-      generic "$out/$name.generic" "$out/$name.generic.log" "$size" "$filter" "$gpu_env"
+      compile "$out/$name.ours" "$out/$name.ours.log" "$size" "$filter" "${genv[@]}"
+      generic "$out/$name.generic" "$out/$name.generic.log" "$size" "$filter" "${genv[@]}"
       for scan in reduce inclusive exclusive; do
          check=isa.radv.$name.partitioned_$scan
          a=$(compgen -G "$out/$name.ours/*.$scan.ballot.*.txt" | head -1)

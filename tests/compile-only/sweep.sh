@@ -31,6 +31,12 @@
 # Prints instead a markdown table of the driver's instruction statistic
 # (VK_KHR_pipeline_executable_properties) for partition and the partitioned
 # reduce and scans of a compute case per configuration (docs/radv.md and docs/turnip.md).
+#
+# SWEEP_MESA_SRC and SWEEP_MESA_TREE point it at another Mesa: the src/ of
+# its build and its checkout (default: BUILD_DIR's Mesa subproject and
+# ours), as for the port to Mesa 26.2 (port/26.2/README.md).  Mesa 26.0
+# dropped RADV_FORCE_FAMILY's null device: with SWEEP_RADV_SHIM=1, RADV's
+# GPUs are the amdgpu drm-shim's (AMDGPU_GPU_ID) instead.
 set -uo pipefail
 counts=0
 [ "${1:-}" != --counts ] || { counts=1; shift; }
@@ -40,13 +46,13 @@ build=$3
 out=$4
 filter=${5:-*}
 here=$(cd "$(dirname "$0")" && pwd)
-mesa_build=$build/subprojects/mesa-25.0.7/src
+mesa_build=${SWEEP_MESA_SRC:-$build/subprojects/mesa-25.0.7/src}
 mkdir -p "$out"
 passed=0 failed=0
 
 # The checkout's commit, which the driverInfo names ("Mesa 25.0.7
 # (git-<sha>)"): the device answering must be the one built here.
-sha=$(git -C "$here/../../subprojects/mesa-25.0.7" rev-parse --short=10 HEAD 2>/dev/null)
+sha=$(git -C "${SWEEP_MESA_TREE:-$here/../../subprojects/mesa-25.0.7}" rev-parse --short=10 HEAD 2>/dev/null)
 
 # Per configuration: name, the environment that selects the GPU, and the
 # subgroup size.  Compute pipelines get it as requiredSubgroupSize
@@ -75,6 +81,13 @@ radv)
             "gfx10_3.wave64 RADV_FORCE_FAMILY=NAVI21                                  64"
             "gfx11.wave32   RADV_FORCE_FAMILY=NAVI31,RADV_PERFTEST=gewave32,pswave32  32"
             "gfx12.wave64   RADV_FORCE_FAMILY=GFX1200                                 64")
+   if [ "${SWEEP_RADV_SHIM:-0}" != 0 ]; then
+      preload=$(cd "$mesa_build/amd/drm-shim" 2>/dev/null && pwd)/libamdgpu_noop_drm_shim.so
+      configs=("${configs[@]//RADV_FORCE_FAMILY=GFX1200/AMDGPU_GPU_ID=gfx1201}")
+      configs=("${configs[@]//RADV_FORCE_FAMILY=VEGA10/AMDGPU_GPU_ID=vega10}")
+      configs=("${configs[@]//RADV_FORCE_FAMILY=NAVI21/AMDGPU_GPU_ID=navi21}")
+      configs=("${configs[@]//RADV_FORCE_FAMILY=NAVI31/AMDGPU_GPU_ID=navi31}")
+   fi
    ;;
 turnip)
    icd=$mesa_build/freedreno/vulkan/freedreno_devenv_icd.x86_64.json
