@@ -219,15 +219,6 @@ generic() {
    written=1 compile "$dir" "$log" "$size" "$filter.written" "$@"
 }
 
-# radv_shim_gpu FAMILY: the amdgpu drm-shim's name (AMDGPU_GPU_ID) of a GPU
-# of RADV_FORCE_FAMILY's FAMILY.
-radv_shim_gpu() {
-   case $1 in
-   GFX1200) echo gfx1201 ;;
-   *) echo "${1,,}" ;;
-   esac
-}
-
 # block_stride DRIVER NAME SIZE ENV...: the block IO stride checks of one
 # configuration.  final_isa (set per driver) prints the final ISA of a file.
 block_stride() {
@@ -398,6 +389,7 @@ turnip)
    done
    ;;
 radv)
+   . "$here/radv-shim.sh"
    icd=$mesa_build/amd/vulkan/radeon_devenv_icd.x86_64.json
    # ACO's final program (print_program without LLVM's disassembler): its
    # loop headers and instructions after "-- Assembly".
@@ -444,7 +436,7 @@ radv)
       # SWEEP_RADV_SHIM=1 the GPU is the amdgpu drm-shim's (sweep.sh).
       genv=("$gpu_env")
       [ "${SWEEP_RADV_SHIM:-0}" = 0 ] || genv=("LD_PRELOAD=$mesa_build/amd/drm-shim/libamdgpu_noop_drm_shim.so"
-                                             "AMDGPU_GPU_ID=$(radv_shim_gpu "${gpu_env#*=}")")
+                                             "$(radv_shim_env "$gpu_env")")
       block_stride radv "$name" "$size" "${genv[@]}"
       filter="subgroup.partitioned.iadd.compute.uint32.size$size.*.ballot.subsets*.all"
       compile "$out/$name.ours" "$out/$name.ours.log" "$size" "$filter" "${genv[@]}"

@@ -82,11 +82,9 @@ radv)
             "gfx11.wave32   RADV_FORCE_FAMILY=NAVI31,RADV_PERFTEST=gewave32,pswave32  32"
             "gfx12.wave64   RADV_FORCE_FAMILY=GFX1200                                 64")
    if [ "${SWEEP_RADV_SHIM:-0}" != 0 ]; then
+      . "$here/radv-shim.sh"
       preload=$(cd "$mesa_build/amd/drm-shim" 2>/dev/null && pwd)/libamdgpu_noop_drm_shim.so
-      configs=("${configs[@]//RADV_FORCE_FAMILY=GFX1200/AMDGPU_GPU_ID=gfx1201}")
-      configs=("${configs[@]//RADV_FORCE_FAMILY=VEGA10/AMDGPU_GPU_ID=vega10}")
-      configs=("${configs[@]//RADV_FORCE_FAMILY=NAVI21/AMDGPU_GPU_ID=navi21}")
-      configs=("${configs[@]//RADV_FORCE_FAMILY=NAVI31/AMDGPU_GPU_ID=navi31}")
+      for i in "${!configs[@]}"; do configs[i]=$(radv_shim_env "${configs[i]}"); done
    fi
    ;;
 turnip)
