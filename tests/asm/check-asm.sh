@@ -4,7 +4,7 @@
 # For a fixed set of runner cases, compiles the shader with GALLIVM_DEBUG=asm
 # (gallivm prints the disassembly of each compiled function on stderr, which
 # the runner keeps in its child logs) and checks the shader's function
-# (cs_co_variant) for:
+# (cs_co_variant; cs_variant from Mesa 26.2 on) for:
 #   - the native instruction(s) the operation must become (each regex must match),
 #   - instructions that must not appear at that feature level (e.g. %zmm
 #     registers when GALLIUM_OVERRIDE_CPU_CAPS=avx removes AVX-512),
@@ -25,9 +25,10 @@ passed=0 failed=0 skipped=0
 cpu_has() { grep -qw "$1" /proc/cpuinfo; }
 
 # The shader's own function from a child log: the lines after the
-# "cs_co_variant:" label up to the next label.
+# "cs_co_variant:" label (Mesa 25.0; "cs_variant:" from 26.2 on, where a
+# compute shader's function is no coroutine) up to the next label.
 shader_asm() {
-   awk '/^[A-Za-z_.]+:$/ { f = ($0 == "cs_co_variant:"); next } f' "$1"
+   awk '/^[A-Za-z_.]+:$/ { f = ($0 == "cs_co_variant:" || $0 == "cs_variant:"); next } f' "$1"
 }
 count_insns() { grep -cE '^ *[0-9a-f]+:	' "$1"; }
 
@@ -51,7 +52,7 @@ compile() {
       echo "runner did not pass the case (see $dir.runner.log)"
       return 1
    fi
-   [ -s "$out/$name.$native.s" ] || { echo "no cs_co_variant disassembly"; return 1; }
+   [ -s "$out/$name.$native.s" ] || { echo "no cs_co_variant or cs_variant disassembly"; return 1; }
 }
 
 # has FILE REGEX: whether a line of FILE matches REGEX; "N*REGEX": at
