@@ -973,6 +973,13 @@ MUTANTS = [
            '   raw->format = params->format;\n   raw->res_format = params->format;\n',
            '   raw->res_format = params->format;\n',
            ['cl:128:cl.intel_image_block.read.*']),
+    # A layer of a 2D array or a slice of a 3D image: the Coordinate's z.
+    Mutant('nir-block-io-drops-z', BLOCK_IO,
+           'SPV_INTEL_subgroups image block IO: "remaining coordinates are non-normalized '
+           'texel coordinates" (the layer or slice is the Coordinate\'s z)',
+           'return nir_vec4(b, texel, row, nir_channel(b, coord, 2), nir_channel(b, coord, 3));',
+           'return nir_vec4(b, texel, row, nir_imm_int(b, 0), nir_channel(b, coord, 3));',
+           ['runner:intel_image_block:*.array.all', 'runner:intel_image_block:*.3d.all']),
     Mutant('nir-block-io-runtime-texel-size', BLOCK_IO,
            'OpenCL image block IO: an image\'s texel size (channel size times count) comes from '
            'its format and order at run time',

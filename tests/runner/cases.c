@@ -546,9 +546,19 @@ static const struct image_format {
 #define IMAGE_ROW_BYTES 192
 #define IMAGE_Y0 1
 
+/* A 2D array or 3D image has IMAGE_SLICES layers or slices, and the cases
+ * read and write the middle one: the Coordinate's z ("remaining coordinates
+ * are non-normalized texel coordinates").  A block access that took another
+ * slice or ignored z would show in the bytes read, or in the other slices,
+ * which stay as they were.
+ */
+#define IMAGE_SLICES 3
+#define IMAGE_Z 1
+
 /* param: [0] write, [1] element bits, [2] components N, [3] image_formats[]
- * index.  Push constants: the byte x, then y0; subgroup s uses rows
- * y0 + s * N .. (see gen_spvasm.py).  The image is random bytes.
+ * index, [4] enum vkh_image_dim.  Push constants: the byte x, then y0, then
+ * z; subgroup s uses rows y0 + s * N .. of slice z (see gen_spvasm.py).
+ * The image is random bytes.
  */
 static void
 gen_intel_image_block(const struct case_desc *c, unsigned size, struct case_io *io,
@@ -562,13 +572,16 @@ gen_intel_image_block(const struct case_desc *c, unsigned size, struct case_io *
    io->image_texel_bytes = f->texel_bytes;
    io->image_width = IMAGE_ROW_BYTES / f->texel_bytes;
    io->image_height = IMAGE_Y0 + subgroups * n + 2;
+   io->image_dim = c->param[4];
+   io->image_slices = c->param[4] == VKH_IMAGE_2D ? 1 : IMAGE_SLICES;
    /* A nonzero x, aligned only as much as the mapping needs (the smaller of
     * the element and texel sizes), so elements start inside texels where
     * that is allowed.
     */
    io->push[0] = 16 + (elem < f->texel_bytes ? elem : f->texel_bytes);
    io->push[1] = IMAGE_Y0;
-   const unsigned bytes = IMAGE_ROW_BYTES * io->image_height;
+   io->push[2] = io->image_slices > 1 ? IMAGE_Z : 0;
+   const unsigned bytes = IMAGE_ROW_BYTES * io->image_height * io->image_slices;
    for (unsigned i = 0; i < bytes; i++)
       io->image[i] = (uint8_t)(case_rnd(&seed) >> 24);
    memcpy(io->image_in, io->image, bytes);
@@ -585,9 +598,13 @@ check_image_word(struct check *chk, const struct case_io *io, unsigned word,
    chk->cared++;
    if (got != expected) {
       if (!chk->failures) {
+         const unsigned row = word * 4 / IMAGE_ROW_BYTES;
+         char slice[24] = "";
+         if (io->image_slices > 1)
+            snprintf(slice, sizeof(slice), "slice %u ", row / io->image_height);
          snprintf(chk->first, sizeof(chk->first),
-                  "image row %u bytes %u..%u: got 0x%08x, expected 0x%08x",
-                  word * 4 / IMAGE_ROW_BYTES, word * 4 % IMAGE_ROW_BYTES,
+                  "image %srow %u bytes %u..%u: got 0x%08x, expected 0x%08x", slice,
+                  row % io->image_height, word * 4 % IMAGE_ROW_BYTES,
                   word * 4 % IMAGE_ROW_BYTES + 3, got, expected);
       }
       chk->failures++;
@@ -601,7 +618,10 @@ check_intel_image_block(const struct case_desc *c, const struct case_io *io,
    const bool write = c->param[0];
    const unsigned bits = c->param[1], n = c->param[2], bytes = bits / 8;
    const unsigned wpc = bits == 64 ? 2 : 1;
-   const unsigned image_bytes = IMAGE_ROW_BYTES * io->image_height;
+   const unsigned slice_bytes = IMAGE_ROW_BYTES * io->image_height;
+   const unsigned image_bytes = slice_bytes * io->image_slices;
+   /* the slice the Coordinate's z names */
+   const unsigned base = io->push[2] * slice_bytes;
 
    if (!write) {
       const struct ref_subgroup *sg = &lm->sg[s];
@@ -616,9 +636,9 @@ check_intel_image_block(const struct case_desc *c, const struct case_io *io,
                const struct ref_image_byte at = ref_intel_image_block_byte(
                   sg, l, k, bytes, b, io->push[0], io->push[1] + s * n);
                const uint64_t off = at.row * IMAGE_ROW_BYTES + at.column;
-               inside &= at.column < IMAGE_ROW_BYTES && off < image_bytes;
+               inside &= at.column < IMAGE_ROW_BYTES && off < slice_bytes;
                if (inside)
-                  v |= (uint64_t)io->image_in[off] << (8 * b);
+                  v |= (uint64_t)io->image_in[base + off] << (8 * b);
             }
             if (!inside)
                continue; /* outside the image: undefined */
@@ -650,8 +670,8 @@ check_intel_image_block(const struct case_desc *c, const struct case_io *io,
                const struct ref_image_byte at = ref_intel_image_block_byte(
                   sg, l, k, bytes, b, io->push[0], io->push[1] + s2 * n);
                const uint64_t off = at.row * IMAGE_ROW_BYTES + at.column;
-               if (at.column < IMAGE_ROW_BYTES && off < image_bytes)
-                  expect[off] = (uint8_t)(v >> (8 * b));
+               if (at.column < IMAGE_ROW_BYTES && off < slice_bytes)
+                  expect[base + off] = (uint8_t)(v >> (8 * b));
             }
          }
       }
@@ -1543,6 +1563,52 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
                            image_formats[f].name);
                   /* A whole-subgroup operation: every lane active. */
                   emit(&c, base, fn, data, 1u << PATTERN_ALL);
+               }
+            }
+         }
+      }
+
+      /* 2D array and 3D images, on fewer formats and types: the layer or
+       * slice the Coordinate's z names (gen_spvasm.py's IMAGE_DIM_FORMATS).
+       */
+      static const char *const dim_formats[] = { "r8ui", "r32ui", "rg32ui", "rgba8" };
+      static const unsigned dim_bits[] = { 8, 32, 64 };
+      static const char *const dim_names[] = { [VKH_IMAGE_2D_ARRAY] = "array",
+                                               [VKH_IMAGE_3D] = "3d" };
+      static char dim_shader_names[2][4][2][3][2][64];
+      for (unsigned d = VKH_IMAGE_2D_ARRAY; d <= VKH_IMAGE_3D; d++) {
+         for (unsigned fi = 0; fi < 4; fi++) {
+            unsigned f = 0;
+            while (strcmp(image_formats[f].name, dim_formats[fi]))
+               f++;
+            for (unsigned write = 0; write < 2; write++) {
+               for (unsigned e = 0; e < 3; e++) {
+                  for (unsigned v = 0; v < 2; v++) {
+                     const unsigned n = v ? 4 : 1;
+                     char tname[16];
+                     snprintf(tname, sizeof(tname), "%suint%u", n == 1 ? "" : "v4",
+                              dim_bits[e]);
+                     char *sname = dim_shader_names[d - VKH_IMAGE_2D_ARRAY][fi][write][e][v];
+                     memset(&c, 0, sizeof(c));
+                     c.ext = "intel_image_block";
+                     snprintf(sname, 64, "intel_image_block_%s_%s_%s_%s",
+                              write ? "write" : "read", dim_formats[fi], tname, dim_names[d]);
+                     c.shader = sname;
+                     c.gen = gen_intel_image_block;
+                     c.check = check_intel_image_block;
+                     c.param[0] = write;
+                     c.param[1] = dim_bits[e];
+                     c.param[2] = n;
+                     c.param[3] = f;
+                     c.param[4] = d;
+                     c.needs_features = type_features(dim_bits[e], false) & ~VKH_FEAT_EXT_TYPES;
+                     c.needs_raw_texels = image_formats[f].converts;
+                     snprintf(base, sizeof(base),
+                              "subgroup.intel_image_block.%s.compute.%s.size%u.%s.%s",
+                              write ? "block_write" : "block_read", tname, size,
+                              dim_formats[fi], dim_names[d]);
+                     emit(&c, base, fn, data, 1u << PATTERN_ALL);
+                  }
                }
             }
          }

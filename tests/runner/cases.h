@@ -15,7 +15,7 @@
 #define SRC_WORDS 16
 #define DST_WORDS 8
 #define DST_SENTINEL 0xcdcdcdcdu
-#define IMAGE_MAX_BYTES (16 * 1024)
+#define IMAGE_MAX_BYTES (48 * 1024)
 
 /* Active-lane patterns.  ctl[] bits (see gen_spvasm.py): 0 = take the outer
  * branch, 1 = return early, 2 = inside the outer branch skip the inner one
@@ -46,11 +46,14 @@ struct case_io {
    uint32_t spec[4][2];  /* id, value */
    unsigned num_spec;
    /* The storage image at binding 4 (intel_image_block): a VkFormat, 0 for
-    * none; rows of image_width texels.  image[] is read before the dispatch
-    * and holds the result after it; image_in[] keeps what it was.
+    * none; rows of image_width texels, image_height rows a slice, then the
+    * next slice (image_slices layers of a 2D array or slices of a 3D image
+    * where image_dim says so).  image[] is read before the dispatch and
+    * holds the result after it; image_in[] keeps what it was.
     */
    uint32_t image_format;
    unsigned image_width, image_height, image_texel_bytes;
+   unsigned image_dim, image_slices; /* enum vkh_image_dim; 0 slices is 1 */
    uint8_t image[IMAGE_MAX_BYTES];
    uint8_t image_in[IMAGE_MAX_BYTES];
 };

@@ -178,7 +178,7 @@ run_case(struct child_state *st, const struct case_desc *c, struct check *chk,
    memcpy(d.push, io->push, sizeof(d.push));
    const struct vkh_image image = {
       (VkFormat)io->image_format, io->image_width, io->image_height, io->image_texel_bytes,
-      io->image,
+      io->image, (enum vkh_image_dim)io->image_dim, io->image_slices,
    };
    if (io->image_format)
       d.image = &image;

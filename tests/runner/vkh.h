@@ -93,10 +93,17 @@ struct vkh_spec {
  * dispatch and written back after it.
  */
 #define VKH_IMAGE_BINDING VKH_NUM_BUFFERS
+enum vkh_image_dim { VKH_IMAGE_2D = 0, VKH_IMAGE_2D_ARRAY, VKH_IMAGE_3D };
+
+/* data holds the texels tightly packed: rows of width texels, height rows
+ * a slice, then the next slice (array layer or depth slice).
+ */
 struct vkh_image {
    VkFormat format;
    uint32_t width, height, texel_bytes;
    uint8_t *data;
+   enum vkh_image_dim dim;
+   uint32_t slices; /* layers (2D array) or depth (3D); 0 is 1 */
 };
 
 struct vkh_dispatch {

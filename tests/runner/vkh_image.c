@@ -21,10 +21,16 @@ staging_memory_type(const struct vkh *h, uint32_t bits, VkMemoryPropertyFlags wa
    return -1;
 }
 
+static uint32_t
+slices(const struct vkh_image *img)
+{
+   return img->slices ? img->slices : 1;
+}
+
 static VkDeviceSize
 image_bytes(const struct vkh_image *img)
 {
-   return (VkDeviceSize)img->width * img->height * img->texel_bytes;
+   return (VkDeviceSize)img->width * img->height * slices(img) * img->texel_bytes;
 }
 
 VkResult
@@ -40,11 +46,11 @@ vkh_image_create(struct vkh *h, const struct vkh_image *img, struct vkh_image_re
 
    const VkImageCreateInfo ici = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-      .imageType = VK_IMAGE_TYPE_2D,
+      .imageType = img->dim == VKH_IMAGE_3D ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D,
       .format = img->format,
-      .extent = { img->width, img->height, 1 },
+      .extent = { img->width, img->height, img->dim == VKH_IMAGE_3D ? slices(img) : 1 },
       .mipLevels = 1,
-      .arrayLayers = 1,
+      .arrayLayers = img->dim == VKH_IMAGE_3D ? 1 : slices(img),
       .samples = VK_SAMPLE_COUNT_1_BIT,
       .tiling = VK_IMAGE_TILING_OPTIMAL,
       .usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
@@ -73,9 +79,11 @@ vkh_image_create(struct vkh *h, const struct vkh_image *img, struct vkh_image_re
    const VkImageViewCreateInfo vci = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
       .image = res->image,
-      .viewType = VK_IMAGE_VIEW_TYPE_2D,
+      .viewType = img->dim == VKH_IMAGE_3D         ? VK_IMAGE_VIEW_TYPE_3D
+                  : img->dim == VKH_IMAGE_2D_ARRAY ? VK_IMAGE_VIEW_TYPE_2D_ARRAY
+                                                   : VK_IMAGE_VIEW_TYPE_2D,
       .format = img->format,
-      .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 },
+      .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, VK_REMAINING_ARRAY_LAYERS },
    };
    if ((r = vkCreateImageView(h->device, &vci, NULL, &res->view)) != VK_SUCCESS)
       return r;
@@ -117,7 +125,7 @@ vkh_image_barrier(VkCommandBuffer cb, VkImage image, VkImageLayout from, VkAcces
       .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
       .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
       .image = image,
-      .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 },
+      .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, VK_REMAINING_ARRAY_LAYERS },
    };
    vkCmdPipelineBarrier(cb, src_stage, dst_stage, 0, 0, NULL, 0, NULL, 1, &b);
 }
@@ -126,8 +134,9 @@ static VkBufferImageCopy
 whole_image(const struct vkh_image *img)
 {
    return (VkBufferImageCopy) {
-      .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
-      .imageExtent = { img->width, img->height, 1 },
+      .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0,
+                            img->dim == VKH_IMAGE_3D ? 1 : slices(img) },
+      .imageExtent = { img->width, img->height, img->dim == VKH_IMAGE_3D ? slices(img) : 1 },
    };
 }
 

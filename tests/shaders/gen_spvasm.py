@@ -565,7 +565,10 @@ for st in BLOCK_ELEMS:
 # within a row, invocation L's element is at byte x + L * element size.
 # Reads store the result like the buffer block reads; writes take the
 # value from src words 0..7.  Keep IMAGE_FORMATS in step with
-# image_formats[] in tests/runner/cases.c.
+# image_formats[] in tests/runner/cases.c.  The _array and _3d variants take
+# a 2D array and a 3D image: "remaining coordinates are non-normalized texel
+# coordinates", so the Coordinate's z is the layer or the slice, push
+# constant 2.
 IMAGE_FORMATS = {
     # name: (SPIR-V format, sampled type kind, texel bytes)
     "r8ui": ("R8ui", "u", 1), "r8i": ("R8i", "s", 1), "r16ui": ("R16ui", "u", 2),
@@ -580,8 +583,13 @@ IMAGE_FORMATS = {
 }
 
 
-def image_block_shader(name, fmt, st, n, write):
+# dim: the OpTypeImage Dim and Arrayed operands, and the Coordinate's size
+IMAGE_DIMS = {"2d": ("2D", 0, 2), "array": ("2D", 1, 3), "3d": ("3D", 0, 3)}
+
+
+def image_block_shader(name, fmt, st, n, write, dim="2d"):
     spv_fmt, kind, _ = IMAGE_FORMATS[fmt]
+    spv_dim, arrayed, coords = IMAGE_DIMS[dim]
     tname = st if n == 1 else f"v{n}{st}"
     decls, tcaps = mtype_decls(st)
     caps = ["SubgroupImageBlockIOINTEL", "StorageImageExtendedFormats"] + tcaps
@@ -589,14 +597,15 @@ def image_block_shader(name, fmt, st, n, write):
     sampled = {"u": "%uint", "s": "%img_int", "f": "%img_float"}[kind]
     g = "".join(f"   {d}\n" for d in decls) + "     %uint_32 = OpConstant %uint 32\n"
     g += mvec_decl(st, n)
-    cot = mvec_id("uint32", 2)
-    if (st, n) != ("uint32", 2):
+    # the template declares %v3uint
+    cot = "%v3uint" if coords == 3 else mvec_id("uint32", 2)
+    if coords == 2 and (st, n) != ("uint32", 2):
         g += mvec_decl("uint32", 2)
     if kind == "s":
         g += "    %img_int = OpTypeInt 32 1\n"
     elif kind == "f":
         g += "  %img_float = OpTypeFloat 32\n"
-    g += (f"      %img_t = OpTypeImage {sampled} 2D 0 0 0 2 {spv_fmt}\n"
+    g += (f"      %img_t = OpTypeImage {sampled} {spv_dim} 0 {arrayed} 0 2 {spv_fmt}\n"
           "    %ptr_img = OpTypePointer UniformConstant %img_t\n"
           "        %img = OpVariable %ptr_img UniformConstant\n"
           f"     %uint_n = OpConstant %uint {n}\n")
@@ -604,8 +613,11 @@ def image_block_shader(name, fmt, st, n, write):
            "               OpDecorate %img Binding 4\n")
     body = ("         %im = OpLoad %img_t %img\n" + load_pc(0, "x0") + load_pc(1, "y0") +
             "       %rows = OpIMul %uint %sgid %uint_n\n"
-            "          %y = OpIAdd %uint %y0 %rows\n"
-            f"         %co = OpCompositeConstruct {cot} %x0 %y\n")
+            "          %y = OpIAdd %uint %y0 %rows\n")
+    if coords == 3:
+        body += load_pc(2, "z") + f"         %co = OpCompositeConstruct {cot} %x0 %y %z\n"
+    else:
+        body += f"         %co = OpCompositeConstruct {cot} %x0 %y\n"
     vt = tid if n == 1 else mvec_id(st, n)
     if write:
         code, _ = mvalue("v", 0, tname)
@@ -622,6 +634,17 @@ for fmt in IMAGE_FORMATS:
             for write in (False, True):
                 image_block_shader(f"intel_image_block_{'write' if write else 'read'}_{fmt}_"
                                    f"{'' if n == 1 else f'v{n}'}{st}", fmt, st, n, write)
+
+# Keep these in step with image_dim_formats[] and the loops of cases.c.
+IMAGE_DIM_FORMATS = ("r8ui", "r32ui", "rg32ui", "rgba8")
+for dim in ("array", "3d"):
+    for fmt in IMAGE_DIM_FORMATS:
+        for st in ("uint8", "uint32", "uint64"):
+            for n in (1, 4):
+                for write in (False, True):
+                    image_block_shader(f"intel_image_block_{'write' if write else 'read'}_{fmt}_"
+                                       f"{'' if n == 1 else f'v{n}'}{st}_{dim}",
+                                       fmt, st, n, write, dim)
 
 
 # --- SPV_EXT_shader_subgroup_partitioned -----------------------------------
