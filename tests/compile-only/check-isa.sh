@@ -259,7 +259,9 @@ block_stride() {
 # brw_block_dwords load|store: the dwords the A64 block messages of that
 # kind move in brw's final assembly on stdin (immediates decimal, no type
 # suffix): HDC's "A64 oword block read/write" (4 dwords an OWord), LSC's
-# transposed "load/store, a64, d32, V<n>".  ANV's and iris's checks.
+# transposed "load/store, a64, d32, V<n>"; in Mesa 26.2's disassembly
+# "a64_oword_block_read:owords<n>" and "load.ugm.d32x<n>t.a64".  ANV's and
+# iris's checks.
 brw_block_dwords() {
    awk -v op="$1" '
       (op == "load" && /A64 oword block read/) || (op == "store" && /A64 oword block write/) {
@@ -267,6 +269,12 @@ brw_block_dwords() {
       }
       match($0, "ugm MsgDesc: \\( " op ", a64, d32, V[0-9]+, transpose") {
          m = substr($0, RSTART, RLENGTH); sub(/.*V/, "", m); sub(/,.*/, "", m); n += m
+      }
+      match($0, "a64_oword_block_" (op == "load" ? "read" : "write") ":owords[0-9]+") {
+         m = substr($0, RSTART, RLENGTH); sub(/.*owords/, "", m); n += 4 * m
+      }
+      match($0, "; " op "\\.ugm\\.d32x[0-9]+t\\.a64") {
+         m = substr($0, RSTART, RLENGTH); sub(/.*d32x/, "", m); sub(/t.*/, "", m); n += m
       }
       END { print n + 0 }'
 }
@@ -582,9 +590,10 @@ anv)
    # descriptor), immediates without their type suffix ("64D" as 64), and
    # statistics.
    final_isa() { sed -n '/^-- GEN Assembly/,$p' "$1" | sed -E 's/\b([0-9]+)U?[BWDQ]\b/\1/g'; }
-   instrs() { sed -n 's/^stat Instruction Count: //p' "$1" | head -1; }
-   sends() { sed -n 's/^stat SEND Count: //p' "$1" | head -1; }
-   loops() { sed -n 's/^stat Loop Count: //p' "$1" | head -1; }
+   # statistics' names: 25.0.7's, then 26.2's
+   instrs() { sed -n -E 's/^stat (Instruction Count|Instructions): //p' "$1" | head -1; }
+   sends() { sed -n -E 's/^stat (SEND Count|SENDs): //p' "$1" | head -1; }
+   loops() { sed -n -E 's/^stat (Loop Count|Loops): //p' "$1" | head -1; }
    #       name        platform  SIMD width  LSC
    configs=("skl.simd8   skl 8  0" "skl.simd16  skl 16 0" "skl.simd32  skl 32 0"
             "tgl.simd8   tgl 8  0" "tgl.simd16  tgl 16 0" "tgl.simd32  tgl 32 0"

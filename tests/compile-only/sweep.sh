@@ -118,7 +118,8 @@ nvk)
 anv)
    icd=$mesa_build/intel/vulkan/intel_devenv_icd.x86_64.json
    preload=$(cd "$mesa_build/intel/tools" 2>/dev/null && pwd)/libintel_noop_drm_shim.so
-   stat="Instruction Count"
+   # "Instruction Count" in 25.0.7, "Instructions" in 26.2
+   stat="\(Instruction Count\|Instructions\)"
    # ANV's driverName
    name_in_device="intel open-source mesa driver"
    info_env="LD_PRELOAD=$preload INTEL_STUB_GPU_PLATFORM=dg2"
