@@ -1261,6 +1261,28 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
             emit(&c, base, fn, data, t == 0 ? PATTERNS_EVERY : PATTERNS_BASIC);
          }
       }
+      /* Down / Up on uint32 in fragment shaders, with a Delta per invocation
+       * and a uniform one: the subgroup may be wider than the shader's
+       * vectors when the pipeline requires a size.
+       */
+      static char fragment_names[2][2][48];
+      for (unsigned op = INTEL_DOWN; op <= INTEL_UP; op++) {
+         for (unsigned uni = 0; uni < 2; uni++) {
+            memset(&c, 0, sizeof(c));
+            c.ext = "intel";
+            c.stage = STAGE_FRAGMENT;
+            snprintf(fragment_names[op - INTEL_DOWN][uni], 48, "intel_%s%s_uint32_fragment",
+                     ops[op], uni ? "_uniform" : "");
+            c.shader = fragment_names[op - INTEL_DOWN][uni];
+            c.gen = gen_intel;
+            c.check = check_intel;
+            c.param[0] = op;
+            c.param[1] = uni;
+            snprintf(base, sizeof(base), "subgroup.intel.%s%s.fragment.uint32.size%u", ops[op],
+                     uni ? "_uniform" : "", size);
+            emit(&c, base, fn, data, gfx_stages[1].patterns);
+         }
+      }
    }
 
    if (want(ext, "ballot")) {

@@ -492,6 +492,21 @@ for op in ("shuffle_down", "shuffle_up"):
                         f"          %r = {spv_op} {tid} %a %b %x\n",
                     [("a", 0), ("b", 4)], **INT)
 
+# ShuffleDown / Up on uint32 in the fragment stage too: a fragment pipeline
+# can require a subgroup size wider than the shader's vectors (lavapipe runs
+# one of 32 or 64 lanes in 16), and Next's invocations are counted from the
+# subgroup's size, not the vectors'.
+for op, spv_op in (("shuffle_down", "OpSubgroupShuffleDownINTEL"),
+                   ("shuffle_up", "OpSubgroupShuffleUpINTEL")):
+    move_shader(f"intel_{op}_uint32_fragment", "uint32",
+                lambda tid, spv_op=spv_op: load_src(8, "x") +
+                    f"          %r = {spv_op} {tid} %a %b %x\n",
+                [("a", 0), ("b", 4)], stage="fragment", **INT)
+    move_shader(f"intel_{op}_uniform_uint32_fragment", "uint32",
+                lambda tid, spv_op=spv_op: load_pc(0, "x") +
+                    f"          %r = {spv_op} {tid} %a %b %x\n",
+                [("a", 0), ("b", 4)], stage="fragment", **INT)
+
 # SPV_INTEL_subgroups buffer block IO.  Each subgroup reads / writes its own
 # block of SubgroupSize * N elements (N = components), starting at element
 # SubgroupId * SubgroupSize * N: "The data is read strided, so the first
