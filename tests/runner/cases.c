@@ -1118,6 +1118,44 @@ const struct gfx_stage gfx_stages[2] = {
      (1u << PATTERN_ALL) | (1u << PATTERN_DIVERGENT) | (1u << PATTERN_NESTED) },
 };
 
+/* One intel_image_block case: image_formats[f], an image of dim (enum
+ * vkh_image_dim), N components of bits-bit elements.  The 2D array and 3D
+ * shaders and cases carry the dim's name (gen_spvasm.py).  shader_name is
+ * the case's storage for its shader's name.
+ */
+static void
+emit_intel_image_block(unsigned size, unsigned f, unsigned dim, bool write, unsigned bits,
+                       unsigned n, char shader_name[64], case_fn fn, void *data)
+{
+   static const char *const dims[] = {
+      [VKH_IMAGE_2D] = "", [VKH_IMAGE_2D_ARRAY] = "array", [VKH_IMAGE_3D] = "3d",
+   };
+   const char *sep = dim == VKH_IMAGE_2D ? "" : ".";
+   struct case_desc c;
+   char tname[16], base[128];
+
+   snprintf(tname, sizeof(tname), "%suint%u", n == 1 ? "" : n == 2 ? "v2" : "v4", bits);
+   memset(&c, 0, sizeof(c));
+   c.ext = "intel_image_block";
+   snprintf(shader_name, 64, "intel_image_block_%s_%s_%s%s%s", write ? "write" : "read",
+            image_formats[f].name, tname, dim == VKH_IMAGE_2D ? "" : "_", dims[dim]);
+   c.shader = shader_name;
+   c.gen = gen_intel_image_block;
+   c.check = check_intel_image_block;
+   c.param[0] = write;
+   c.param[1] = bits;
+   c.param[2] = n;
+   c.param[3] = f;
+   c.param[4] = dim;
+   c.needs_features = type_features(bits, false) & ~VKH_FEAT_EXT_TYPES;
+   c.needs_raw_texels = image_formats[f].converts;
+   snprintf(base, sizeof(base), "subgroup.intel_image_block.%s.compute.%s.size%u.%s%s%s",
+            write ? "block_write" : "block_read", tname, size, image_formats[f].name, sep,
+            dims[dim]);
+   /* A whole-subgroup operation: every lane active. */
+   emit(&c, base, fn, data, 1u << PATTERN_ALL);
+}
+
 void
 cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
 {
@@ -1561,31 +1599,9 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
       for (unsigned f = 0; f < NUM_IMAGE_FORMATS; f++) {
          for (unsigned write = 0; write < 2; write++) {
             for (unsigned e = 0; e < 4; e++) {
-               for (unsigned v = 0; v < 3; v++) {
-                  const unsigned n = 1u << v;
-                  char tname[16];
-                  snprintf(tname, sizeof(tname), "%suint%u",
-                           n == 1 ? "" : n == 2 ? "v2" : "v4", elem_bits[e]);
-                  memset(&c, 0, sizeof(c));
-                  c.ext = "intel_image_block";
-                  snprintf(shader_names[f][write][e][v], 64, "intel_image_block_%s_%s_%s",
-                           write ? "write" : "read", image_formats[f].name, tname);
-                  c.shader = shader_names[f][write][e][v];
-                  c.gen = gen_intel_image_block;
-                  c.check = check_intel_image_block;
-                  c.param[0] = write;
-                  c.param[1] = elem_bits[e];
-                  c.param[2] = n;
-                  c.param[3] = f;
-                  c.needs_features = type_features(elem_bits[e], false) & ~VKH_FEAT_EXT_TYPES;
-                  c.needs_raw_texels = image_formats[f].converts;
-                  snprintf(base, sizeof(base),
-                           "subgroup.intel_image_block.%s.compute.%s.size%u.%s",
-                           write ? "block_write" : "block_read", tname, size,
-                           image_formats[f].name);
-                  /* A whole-subgroup operation: every lane active. */
-                  emit(&c, base, fn, data, 1u << PATTERN_ALL);
-               }
+               for (unsigned v = 0; v < 3; v++)
+                  emit_intel_image_block(size, f, VKH_IMAGE_2D, write, elem_bits[e], 1u << v,
+                                         shader_names[f][write][e][v], fn, data);
             }
          }
       }
@@ -1595,8 +1611,6 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
        */
       static const char *const dim_formats[] = { "r8ui", "r32ui", "rg32ui", "rgba8" };
       static const unsigned dim_bits[] = { 8, 32, 64 };
-      static const char *const dim_names[] = { [VKH_IMAGE_2D_ARRAY] = "array",
-                                               [VKH_IMAGE_3D] = "3d" };
       static char dim_shader_names[2][4][2][3][2][64];
       for (unsigned d = VKH_IMAGE_2D_ARRAY; d <= VKH_IMAGE_3D; d++) {
          for (unsigned fi = 0; fi < 4; fi++) {
@@ -1605,32 +1619,10 @@ cases_enumerate(unsigned size, const char *ext, case_fn fn, void *data)
                f++;
             for (unsigned write = 0; write < 2; write++) {
                for (unsigned e = 0; e < 3; e++) {
-                  for (unsigned v = 0; v < 2; v++) {
-                     const unsigned n = v ? 4 : 1;
-                     char tname[16];
-                     snprintf(tname, sizeof(tname), "%suint%u", n == 1 ? "" : "v4",
-                              dim_bits[e]);
-                     char *sname = dim_shader_names[d - VKH_IMAGE_2D_ARRAY][fi][write][e][v];
-                     memset(&c, 0, sizeof(c));
-                     c.ext = "intel_image_block";
-                     snprintf(sname, 64, "intel_image_block_%s_%s_%s_%s",
-                              write ? "write" : "read", dim_formats[fi], tname, dim_names[d]);
-                     c.shader = sname;
-                     c.gen = gen_intel_image_block;
-                     c.check = check_intel_image_block;
-                     c.param[0] = write;
-                     c.param[1] = dim_bits[e];
-                     c.param[2] = n;
-                     c.param[3] = f;
-                     c.param[4] = d;
-                     c.needs_features = type_features(dim_bits[e], false) & ~VKH_FEAT_EXT_TYPES;
-                     c.needs_raw_texels = image_formats[f].converts;
-                     snprintf(base, sizeof(base),
-                              "subgroup.intel_image_block.%s.compute.%s.size%u.%s.%s",
-                              write ? "block_write" : "block_read", tname, size,
-                              dim_formats[fi], dim_names[d]);
-                     emit(&c, base, fn, data, 1u << PATTERN_ALL);
-                  }
+                  for (unsigned v = 0; v < 2; v++)
+                     emit_intel_image_block(
+                        size, f, d, write, dim_bits[e], v ? 4 : 1,
+                        dim_shader_names[d - VKH_IMAGE_2D_ARRAY][fi][write][e][v], fn, data);
                }
             }
          }
