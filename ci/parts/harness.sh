@@ -22,6 +22,23 @@ for t in setup/test-setup.sh conformance/test-conformance.sh series/check-layout
    count_log "$OUT/$name.log" "tests/$t"
 done
 
+# Every mutant of tests/mutants/mutants.py still applies to the series: each
+# of its original texts occurs once in its file of the patched tree, as
+# tests/mutants/run.py needs.  CI runs a sample of the mutants only; one the
+# series has moved past would end a full run in an error, not a kill.
+why=$(/usr/bin/python3 - "$TOP/tests/mutants" "$MESA_TREE" <<'EOF_PY'
+import os, sys
+sys.path.insert(0, sys.argv[1])
+from mutants import MUTANTS
+for m in MUTANTS:
+    for file, old, _ in [(m.file, m.old, m.new)] + list(m.also):
+        n = open(os.path.join(sys.argv[2], file)).read().count(old)
+        if n != 1:
+            print(f'{m.id}: its original text occurs {n} times in {file}')
+EOF_PY
+)
+count_verdict mutants.texts "$(printf '%s' "$why" | head -5 | paste -sd ';')" "the original texts of $(grep -c "^    Mutant(" "$TOP/tests/mutants/mutants.py") mutants occur once each"
+
 # The runner refuses a device that is not the patched lavapipe.
 "$RUNNER" --icd "$BUILD_DIR/tests/fake_icd.json" --widths 256 --log-dir "$OUT/logs-fake" --skips "$SKIPS" \
    >"$OUT/fake-icd.log" 2>&1

@@ -77,7 +77,7 @@ READ_INVOCATION = '''   struct lp_build_context *uint_bld = get_int_bld(bld_base
        (result[0] = lp_build_subgroup_shuffle(gallivm, src, invoc)))
       return;
 
-   LLVMValueRef idx = first_active_invocation(bld_base);
+   LLVMValueRef idx = first_active_lane(bld_base, subgroup_mask_vec(bld_base));
 
    /* If we're emitting readInvocation() (as opposed to readFirstInvocation),
     * use the first active channel to pull the invocation index number out of
@@ -154,8 +154,8 @@ MUTANTS = [
            ['runner:intel:subgroup.intel.shuffle_down.compute.uint32.*']),
     Mutant('nir-block-io-ignores-block-messages', BLOCK_IO,
            'a backend with block messages (has_block_io_intel) keeps buffer block IO',
-           '   if (b->shader->options->has_block_io_intel)\n      return false;\n',
-           '',
+           '   if (options->has_block_io_intel &&\n       (!options->block_io_intel_native',
+           '   if (false &&\n       (!options->block_io_intel_native',
            ['spirv_tests:KernelSubgroups.block_vector16_block_messages']),
     Mutant('vtn-intel-up-delta', VTN,
            'SPV_INTEL_subgroups ShuffleUp: index SubgroupLocalInvocationId - Delta',
@@ -519,10 +519,10 @@ MUTANTS = [
     Mutant('llvmpipe-depth16-load-halves-swapped', 'src/gallium/drivers/llvmpipe/lp_bld_depth.c',
            'a 16-wide fragment vector holds rows 0-1 of its 4x4 block in its low half and '
            'rows 2-3 in its high half: the depth buffer is read in that order',
-           '                                              depth_ptr, depth_stride, &z[h], &s[h],\n'
-           '                                              depth_half_loop(gallivm, loop_counter, h));',
-           '                                              depth_ptr, depth_stride, &z[h], &s[h],\n'
-           '                                              depth_half_loop(gallivm, loop_counter, 1 - h));',
+           '                                           depth_ptr, depth_stride, &z[0], &s[0],\n'
+           '                                           depth_half_loop(gallivm, loop_counter, 0));',
+           '                                           depth_ptr, depth_stride, &z[0], &s[0],\n'
+           '                                           depth_half_loop(gallivm, loop_counter, 1));',
            ['piglit:piglit.ours.depth_rows.*']),
     Mutant('llvmpipe-depth16-store-halves-swapped', 'src/gallium/drivers/llvmpipe/lp_bld_depth.c',
            'a 16-wide fragment vector holds rows 0-1 of its 4x4 block in its low half and '
