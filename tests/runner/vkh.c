@@ -22,6 +22,8 @@ static const char *const wanted_exts[] = {
    /* VK_KHR_shader_quad_control needs VK_KHR_shader_maximal_reconvergence */
    "VK_KHR_shader_maximal_reconvergence",
    "VK_KHR_shader_quad_control",
+   "VK_KHR_cooperative_matrix",
+   "VK_NV_cooperative_matrix2",
 };
 
 /* Newer than Debian's 1.3.239 headers. */
@@ -54,6 +56,27 @@ struct vkh_maximal_reconvergence_features {
    VkBool32 shaderMaximalReconvergence;
 };
 
+#define VKH_STYPE_COOPERATIVE_MATRIX_FEATURES ((VkStructureType)1000506000)
+struct vkh_cooperative_matrix_features {
+   VkStructureType sType;
+   void *pNext;
+   VkBool32 cooperativeMatrix;
+   VkBool32 cooperativeMatrixRobustBufferAccess;
+};
+
+#define VKH_STYPE_COOPERATIVE_MATRIX2_FEATURES ((VkStructureType)1000593000)
+struct vkh_cooperative_matrix2_features {
+   VkStructureType sType;
+   void *pNext;
+   VkBool32 cooperativeMatrixWorkgroupScope;
+   VkBool32 cooperativeMatrixFlexibleDimensions;
+   VkBool32 cooperativeMatrixReductions;
+   VkBool32 cooperativeMatrixConversions;
+   VkBool32 cooperativeMatrixPerElementOperations;
+   VkBool32 cooperativeMatrixTensorAddressing;
+   VkBool32 cooperativeMatrixBlockLoads;
+};
+
 const char *const vkh_feature_names[VKH_FEAT_COUNT] = {
    "shaderInt8", "shaderInt16", "shaderInt64", "shaderFloat16", "shaderFloat64",
    "shaderSubgroupExtendedTypes", "storageBuffer8BitAccess", "storageBuffer16BitAccess",
@@ -61,6 +84,8 @@ const char *const vkh_feature_names[VKH_FEAT_COUNT] = {
    "VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV", "shaderSignedZeroInfNanPreserveFloat32",
    "shaderSignedZeroInfNanPreserveFloat16", "shaderSignedZeroInfNanPreserveFloat64",
    "shaderQuadControl", "shaderDemoteToHelperInvocation", "shaderMaximalReconvergence",
+   "cooperativeMatrix",
+   "cooperativeMatrixFlexibleDimensions, Reductions, Conversions and PerElementOperations",
 };
 
 bool
@@ -157,6 +182,18 @@ vkh_init(struct vkh *h, char *why, size_t why_size)
    return true;
 }
 
+/* Puts the feature struct s at the head of *chain where the device has its
+ * extension.
+ */
+static void
+chain_features(void **chain, void *s, bool has_ext)
+{
+   if (!has_ext)
+      return;
+   ((VkBaseOutStructure *)s)->pNext = *chain;
+   *chain = s;
+}
+
 /* Whether the feature struct s is in the pNext chain starting at chain. */
 static bool
 ext_chain_has(void *chain, void *s)
@@ -218,36 +255,32 @@ vkh_create_device(struct vkh *h, char *why, size_t why_size)
    };
    /* Chain only the structs of extensions the device has. */
    void *ext_chain = NULL;
-   if (vkh_has_ext(h, "VK_EXT_shader_subgroup_partitioned")) {
-      part.pNext = ext_chain;
-      ext_chain = &part;
-   }
-   if (vkh_has_ext(h, "VK_KHR_shader_subgroup_rotate")) {
-      rot.pNext = ext_chain;
-      ext_chain = &rot;
-   }
+   chain_features(&ext_chain, &part,
+                  vkh_has_ext(h, "VK_EXT_shader_subgroup_partitioned"));
+   chain_features(&ext_chain, &rot, vkh_has_ext(h, "VK_KHR_shader_subgroup_rotate"));
    struct vkh_quad_control_features quad = {
       .sType = VKH_STYPE_QUAD_CONTROL_FEATURES,
    };
-   if (vkh_has_ext(h, "VK_KHR_shader_quad_control") &&
-       vkh_has_ext(h, "VK_KHR_shader_maximal_reconvergence")) {
-      quad.pNext = ext_chain;
-      ext_chain = &quad;
-   }
+   chain_features(&ext_chain, &quad,
+                  vkh_has_ext(h, "VK_KHR_shader_quad_control") &&
+                     vkh_has_ext(h, "VK_KHR_shader_maximal_reconvergence"));
    struct vkh_maximal_reconvergence_features reconv = {
       .sType = VKH_STYPE_MAXIMAL_RECONVERGENCE_FEATURES,
    };
-   if (vkh_has_ext(h, "VK_KHR_shader_maximal_reconvergence")) {
-      reconv.pNext = ext_chain;
-      ext_chain = &reconv;
-   }
+   chain_features(&ext_chain, &reconv, vkh_has_ext(h, "VK_KHR_shader_maximal_reconvergence"));
+   struct vkh_cooperative_matrix_features cmat = {
+      .sType = VKH_STYPE_COOPERATIVE_MATRIX_FEATURES,
+   };
+   chain_features(&ext_chain, &cmat, vkh_has_ext(h, "VK_KHR_cooperative_matrix"));
+   struct vkh_cooperative_matrix2_features cmat2 = {
+      .sType = VKH_STYPE_COOPERATIVE_MATRIX2_FEATURES,
+   };
+   chain_features(&ext_chain, &cmat2, vkh_has_ext(h, "VK_NV_cooperative_matrix2"));
    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR pexec = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR,
    };
-   if (vkh_has_ext(h, "VK_KHR_pipeline_executable_properties")) {
-      pexec.pNext = ext_chain;
-      ext_chain = &pexec;
-   }
+   chain_features(&ext_chain, &pexec,
+                  vkh_has_ext(h, "VK_KHR_pipeline_executable_properties"));
    VkPhysicalDeviceVulkan13Features f13 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
       .pNext = ext_chain,
@@ -290,6 +323,11 @@ vkh_create_device(struct vkh *h, char *why, size_t why_size)
       { f13.shaderDemoteToHelperInvocation, VKH_FEAT_DEMOTE },
       { ext_chain_has(ext_chain, &reconv) && reconv.shaderMaximalReconvergence,
         VKH_FEAT_MAXIMAL_RECONVERGENCE },
+      { ext_chain_has(ext_chain, &cmat) && cmat.cooperativeMatrix, VKH_FEAT_COOPERATIVE_MATRIX },
+      { ext_chain_has(ext_chain, &cmat2) && cmat2.cooperativeMatrixFlexibleDimensions &&
+           cmat2.cooperativeMatrixReductions && cmat2.cooperativeMatrixConversions &&
+           cmat2.cooperativeMatrixPerElementOperations,
+        VKH_FEAT_COOPERATIVE_MATRIX2 },
    };
    h->pipeline_executable_info = ext_chain_has(ext_chain, &pexec) && pexec.pipelineExecutableInfo;
    h->features = 0;

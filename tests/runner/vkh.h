@@ -79,7 +79,12 @@ enum vkh_feature {
    VKH_FEAT_QUAD_CONTROL = 1u << 14,     /* shaderQuadControl */
    VKH_FEAT_DEMOTE = 1u << 15,           /* shaderDemoteToHelperInvocation */
    VKH_FEAT_MAXIMAL_RECONVERGENCE = 1u << 16, /* shaderMaximalReconvergence */
-   VKH_FEAT_COUNT = 17,
+   VKH_FEAT_COOPERATIVE_MATRIX = 1u << 17, /* cooperativeMatrix (VK_KHR_cooperative_matrix) */
+   /* VK_NV_cooperative_matrix2's cooperativeMatrixFlexibleDimensions,
+    * Reductions, Conversions and PerElementOperations, all four
+    */
+   VKH_FEAT_COOPERATIVE_MATRIX2 = 1u << 18,
+   VKH_FEAT_COUNT = 19,
 };
 extern const char *const vkh_feature_names[VKH_FEAT_COUNT];
 
