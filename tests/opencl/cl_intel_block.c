@@ -201,14 +201,15 @@ query_image_formats(void)
    }
 }
 
-/* Rows of IMAGE_ROW bytes; subgroup index i uses the 15 rows from
- * IMAGE_Y0 + 15 * i: 1, 2, 4 and 8 components at +0, +1, +3 and +7, the
- * same column x for all.  Two spare rows below.
+/* Rows of IMAGE_ROW or IMAGE_ROW_PADDED bytes (below); subgroup index i uses
+ * the 15 rows from IMAGE_Y0 + 15 * i: 1, 2, 4 and 8 components at +0, +1,
+ * +3 and +7, the same column x for all.  Two spare rows below.
  */
 #define IMAGE_ROW 192
+#define IMAGE_ROW_PADDED 208
 #define IMAGE_Y0 1
 #define IMAGE_ROWS_PER_SG 15
-#define IMAGE_MAX_BYTES (IMAGE_ROW * (IMAGE_Y0 + NUM_WG * MAX_WG * IMAGE_ROWS_PER_SG + 2))
+#define IMAGE_MAX_BYTES (IMAGE_ROW_PADDED * (IMAGE_Y0 + NUM_WG * MAX_WG * IMAGE_ROWS_PER_SG + 2))
 static uint8_t img_init[IMAGE_MAX_BYTES], img_got[IMAGE_MAX_BYTES], img_expect[IMAGE_MAX_BYTES];
 static uint32_t img_owner[IMAGE_MAX_BYTES];
 static uint32_t img_items[N * 15 * 2], img_where[N];
@@ -253,14 +254,23 @@ check_intel_image_block(cl_program prog, unsigned local, bool write, unsigned ti
    const struct image_fmt *f = &image_fmts[fi];
    const unsigned bytes = t->bytes;
    const unsigned nsg = NUM_WG * ((local + max_lanes - 1) / max_lanes);
-   const unsigned width = IMAGE_ROW / f->texel_bytes;
-   const unsigned height = IMAGE_Y0 + nsg * IMAGE_ROWS_PER_SG + 2;
-   const size_t img_bytes = (size_t)IMAGE_ROW * height;
-   /* A column aligned only as much as the mapping needs, the smaller of
-    * the element and texel sizes: elements start inside texels where they
-    * can.
+   /* Two geometries, one a work-group size:
+    *  - 192-byte rows (a multiple of 64: images whose rows follow each other
+    *    without padding, where a driver aligns its rows to a cache line), at
+    *    a column aligned only as much as the mapping needs, the smaller of
+    *    the element and texel sizes: elements start inside texels where
+    *    they can;
+    *  - 208-byte rows (13 texels of 16 bytes, 208 of 1: a driver that pads
+    *    rows to 64 bytes or 4 texels has a row pitch other than the width)
+    *    at column 16, a multiple of every element size: elements of several
+    *    texels start at a texel.
     */
-   const uint32_t x = 16 + (bytes < f->texel_bytes ? bytes : f->texel_bytes);
+   const bool padded = local == 37;
+   const unsigned row_bytes = padded ? IMAGE_ROW_PADDED : IMAGE_ROW;
+   const unsigned width = row_bytes / f->texel_bytes;
+   const unsigned height = IMAGE_Y0 + nsg * IMAGE_ROWS_PER_SG + 2;
+   const size_t img_bytes = (size_t)row_bytes * height;
+   const uint32_t x = padded ? 16 : 16 + (bytes < f->texel_bytes ? bytes : f->texel_bytes);
    const size_t item_words = (N * 15 * bytes + 3) / 4;
    if (img_bytes > IMAGE_MAX_BYTES || item_words > sizeof(img_items) / 4)
       return "image too large for this subgroup size";
@@ -286,7 +296,7 @@ check_intel_image_block(cl_program prog, unsigned local, bool write, unsigned ti
    if (err != CL_SUCCESS)
       return fail("clCreateImage(%s, %ux%u) = %d", f->name, width, height, err);
    const size_t origin[3] = {0, 0, 0}, region[3] = {width, height, 1};
-   err = clEnqueueWriteImage(queue, img, CL_TRUE, origin, region, IMAGE_ROW, 0, img_init, 0,
+   err = clEnqueueWriteImage(queue, img, CL_TRUE, origin, region, row_bytes, 0, img_init, 0,
                              NULL, NULL);
    if (err != CL_SUCCESS) {
       clReleaseMemObject(img);
@@ -298,7 +308,7 @@ check_intel_image_block(cl_program prog, unsigned local, bool write, unsigned ti
                      VAL(x), VAL(IMAGE_Y0)};
    const char *lerr = launch(prog, kernel, local, a, 5);
    if (!lerr && write) {
-      err = clEnqueueReadImage(queue, img, CL_TRUE, origin, region, IMAGE_ROW, 0, img_got, 0,
+      err = clEnqueueReadImage(queue, img, CL_TRUE, origin, region, row_bytes, 0, img_got, 0,
                                NULL, NULL);
       if (err != CL_SUCCESS)
          lerr = fail("clEnqueueReadImage = %d", err);
@@ -326,10 +336,10 @@ check_intel_image_block(cl_program prog, unsigned local, bool write, unsigned ti
                for (unsigned b = 0; b < bytes && inside; b++) {
                   const struct ref_image_byte at =
                      ref_intel_image_block_byte(&m->sg, l, k, bytes, b, x, y + n - 1);
-                  inside = at.column < IMAGE_ROW && at.row < height;
+                  inside = at.column < row_bytes && at.row < height;
                   if (!inside)
                      break;
-                  const size_t off = at.row * IMAGE_ROW + at.column;
+                  const size_t off = at.row * row_bytes + at.column;
                   if (write) {
                      img_expect[off] = item[b];
                      img_owner[off] = 1 + (s << 16 | l << 8 | k << 4 | n);
@@ -359,7 +369,7 @@ check_intel_image_block(cl_program prog, unsigned local, bool write, unsigned ti
       if (o)
          snprintf(who, sizeof(who), "write%u, subgroup %u lane %u component %u's", (o - 1) & 15,
                   (o - 1) >> 16, ((o - 1) >> 8) & 0xff, ((o - 1) >> 4) & 15);
-      return fail("row %zu byte %zu: %s, want %s %s", off / IMAGE_ROW, off % IMAGE_ROW,
+      return fail("row %zu byte %zu: %s, want %s %s", off / row_bytes, off % row_bytes,
                   hex_bytes(&img_got[off], 1, h1, sizeof(h1)), who,
                   hex_bytes(&img_expect[off], 1, h2, sizeof(h2)));
    }
