@@ -73,14 +73,25 @@ build_with(const char *what, cl_program prog, cl_int err, const char *options)
 }
 
 /* --sub-group-size N: -DREQD_SUB_GROUP_SIZE=N, which the .cl files turn
- * into intel_reqd_sub_group_size(N) on every kernel.
+ * into intel_reqd_sub_group_size(N) on every kernel.  --cl-std STD: the
+ * OpenCL C version of intel_subgroups.cl (CL3.0 unless asked); the other
+ * programs call OpenCL C 2.0 builtins and stay at 3.0.
  */
+static char reqd_define[40] = "";
 static char cl_options[64] = "-cl-std=CL3.0";
+static char intel_std[16] = "CL3.0";
 
 void
 set_sub_group_size(unsigned reqd)
 {
-   snprintf(cl_options, sizeof(cl_options), "-cl-std=CL3.0 -DREQD_SUB_GROUP_SIZE=%u", reqd);
+   snprintf(reqd_define, sizeof(reqd_define), " -DREQD_SUB_GROUP_SIZE=%u", reqd);
+   snprintf(cl_options, sizeof(cl_options), "-cl-std=CL3.0%s", reqd_define);
+}
+
+void
+set_intel_cl_std(const char *std)
+{
+   snprintf(intel_std, sizeof(intel_std), "%s", std);
 }
 
 cl_program
@@ -269,7 +280,8 @@ build_intel_subgroups(cl_program intel[INTEL_PARTS])
    for (unsigned p = 0; p < INTEL_PARTS; p++) {
       char what[96], options[128];
       snprintf(what, sizeof(what), "intel_subgroups.cl (%s)", intel_parts[p].define);
-      snprintf(options, sizeof(options), "%s -D%s", cl_options, intel_parts[p].define);
+      snprintf(options, sizeof(options), "-cl-std=%s%s -D%s", intel_std, reqd_define,
+               intel_parts[p].define);
       if (isrc) {
          intel[p] = clCreateProgramWithSource(ctx, 1, (const char **)&isrc, NULL, &err);
          intel[p] = build_with(what, intel[p], err, options);

@@ -33,12 +33,15 @@
  * double skip without cl_khr_fp16 / cl_khr_fp64).
  *
  *   cl-runner [--lanes N] [--il-only] [--any-platform] [--expectations FILE]
- *             [--flakes FILE] [--sub-group-size N] [--compile-only]
+ *             [--flakes FILE] [--sub-group-size N] [--cl-std STD] [--compile-only]
  *      --lanes N: the subgroup size the device must report; --il-only: the
  *      SPIR-V module's cases alone (Workgroup-scope rotate, which runs only
  *      with RUSTICL_DEBUG=allow_invalid_spirv: see below); --sub-group-size
  *      N: the OpenCL C kernels built with intel_reqd_sub_group_size(N)
- *      (cl_intel_required_subgroup_size: a size the device lists);
+ *      (cl_intel_required_subgroup_size: a size the device lists); --cl-std
+ *      STD: build intel_subgroups.cl with -cl-std=STD (CL1.2, CL2.0), not
+ *      CL3.0, as kernels written for OpenCL 1.2 with cl_intel_subgroups
+ *      are: which builtins a compiler declares differs by version;
  *      --compile-only: build the programs and create every kernel of each
  *      (cl.compile.<program>.<kernel>), run none: for a driver without its
  *      GPU (iris under Intel's noop drm-shim), where rusticl compiles the
@@ -92,6 +95,8 @@ main(int argc, char **argv)
          filter = argv[++i];
       } else if (!strcmp(argv[i], "--sub-group-size") && i + 1 < argc) {
          reqd = atoi(argv[++i]);
+      } else if (!strcmp(argv[i], "--cl-std") && i + 1 < argc) {
+         set_intel_cl_std(argv[++i]);
       } else if ((!strcmp(argv[i], "--expectations") || !strcmp(argv[i], "--flakes")) &&
                  i + 1 < argc) {
          const bool flaky = !strcmp(argv[i], "--flakes");
@@ -103,6 +108,7 @@ main(int argc, char **argv)
       } else {
          printf("unknown argument %s\nusage: cl-runner [--lanes N] [--il-only] "
                 "[--any-platform] [--expectations FILE] [--flakes FILE] [--sub-group-size N] "
+                "[--cl-std STD] "
                 "[--filter GLOB] "
                 "[--compile-only [--program FILE]]\n", argv[i]);
          return 2;

@@ -144,6 +144,7 @@ enum { INTEL_SHUFFLES, INTEL_BUFFER_BLOCK, INTEL_LOCAL_BLOCK, INTEL_IMAGE_BLOCK,
 
 char *read_file(const char *path, size_t *size);
 void set_sub_group_size(unsigned reqd);
+void set_intel_cl_std(const char *std);
 cl_program build(const char *what, cl_program prog, cl_int err);
 int compile_program_file(const char *program, bool compile_only);
 cl_program build_extended_types(void);
